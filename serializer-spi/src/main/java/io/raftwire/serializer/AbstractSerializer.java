@@ -1,0 +1,139 @@
+package io.raftwire.serializer;
+
+import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.Objects;
+
+/**
+ * The part every provider shares: type lookup, the error contract and buffer bookkeeping. A provider implements
+ * {@link #write} and {@link #read} for one library; this class guarantees that whatever they throw reaches the caller
+ * as one {@link SerializationException} naming provider, type and size, that a failed encode leaves the output buffer
+ * as it was, and that a decode consumes exactly the payload.
+ */
+public abstract class AbstractSerializer implements Serializer {
+
+    private final String name;
+    private final int id;
+    private final TypeRegistry registry;
+    private final SerializerOptions options;
+    private final long fingerprint;
+
+    /**
+     * @param provider the provider creating this instance (name, id and format version are taken from it)
+     * @param registry the supported types
+     * @param options  limits and pool settings
+     */
+    protected AbstractSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
+        this.name = provider.name();
+        this.id = provider.id();
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.options = Objects.requireNonNull(options, "options");
+        this.fingerprint = TypeRegistry.Fingerprints.sha256Prefix(
+                name + '/' + id + '/' + provider.formatVersion() + '/' + registry.fingerprint());
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final int id() {
+        return id;
+    }
+
+    @Override
+    public final TypeRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public final long fingerprint() {
+        return fingerprint;
+    }
+
+    /** The limits and pool settings this instance was created with. */
+    protected final SerializerOptions options() {
+        return options;
+    }
+
+    @Override
+    public final int encode(Object value, ByteBuf out) {
+        if (value == null) {
+            throw new SerializationException(name, "encode", "null", -1, -1, "value is null (expected: an instance"
+                    + " of a registered type)", null);
+        }
+        TypeModel model = registry.find(value.getClass());
+        if (model == null) {
+            throw new SerializationException(name, "encode", value.getClass().getName(), -1, -1,
+                    "type is not registered (expected: a MessageType or a type registered with TypeRegistry)", null);
+        }
+        int start = out.writerIndex();
+        try {
+            write(model, value, out);
+            return out.writerIndex() - start;
+        } catch (RuntimeException | StackOverflowError e) {
+            out.writerIndex(start);
+            throw failure("encode", model, -1, e);
+        }
+    }
+
+    @Override
+    public final Object decode(int typeId, ByteBuf payload) {
+        int size = payload.readableBytes();
+        TypeModel model = registry.find(typeId);
+        if (model == null) {
+            throw new SerializationException(name, "decode", "unknown type", typeId, size,
+                    "type id is not registered (expected: an id of this node's registry)", null);
+        }
+        try {
+            Object value = read(model, payload);
+            if (payload.isReadable()) {
+                throw new MalformedPayloadException(payload.readableBytes() + " bytes left after the value"
+                        + " (expected: none)");
+            }
+            return value;
+        } catch (RuntimeException | StackOverflowError e) {
+            payload.readerIndex(payload.writerIndex());
+            throw failure("decode", model, size, e);
+        }
+    }
+
+    /**
+     * Writes the payload of {@code value} at the writer index of {@code out}.
+     *
+     * @param model the value's registered type
+     * @param value the value, of exactly {@code model.javaType()}
+     * @param out   the destination; owned by the caller
+     */
+    protected abstract void write(TypeModel model, Object value, ByteBuf out);
+
+    /**
+     * Reads one value of {@code model} from {@code payload}, leaving the reader index after the last byte used.
+     * Throw {@link MalformedPayloadException} for malformed input; any other runtime exception is reported too.
+     *
+     * @param model   the declared type
+     * @param payload the payload; owned by the caller
+     * @return the value, built through its constructor
+     */
+    protected abstract Object read(TypeModel model, ByteBuf payload);
+
+    private SerializationException failure(String op, TypeModel model, int size, Throwable e) {
+        if (e instanceof SerializationException se) {
+            return se;
+        }
+        String reason;
+        if (e instanceof MalformedPayloadException) {
+            reason = e.getMessage();
+        } else if (e instanceof IllegalArgumentException || e instanceof NullPointerException) {
+            reason = "invalid value: " + e.getMessage();
+        } else if (e instanceof StackOverflowError) {
+            reason = "nesting too deep (expected: <= " + options.maxDepth() + ")";
+        } else {
+            reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        return new SerializationException(name, op, model.name(), model.id(), size, reason, e);
+    }
+}

@@ -1,0 +1,205 @@
+package io.raftwire.serializer;
+
+import io.raftwire.message.MessageType;
+import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.TypeModels;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The types a node can put on the wire, each with a stable numeric id: every {@link MessageType} of the catalog
+ * (ids 1..{@value MessageType#MAX_RESERVED_ID}), plus the application's own types registered in
+ * {@value MessageType#FIRST_USER_ID}..{@value MessageType#MAX_USER_ID}.
+ *
+ * <p>Ids are a wire contract: two nodes must register the same class under the same id. They are never derived from
+ * registration order. The {@link #fingerprint()} digests ids, class names and the shape of every type, so nodes
+ * compare one number at handshake instead of discovering a mismatch in a garbled message.
+ *
+ * <p>A registered type is a record, or a final class with exactly one public constructor whose parameters (compiled
+ * with {@code -parameters}) each have a same-named final field; see {@link io.raftwire.serializer.model.Kind} for the
+ * component types allowed. No per-type serializer code is needed: every provider handles any such type.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class TypeRegistry {
+
+    /** Version of the type-model rules; part of the fingerprint. */
+    static final int MODEL_VERSION = 1;
+
+    private static final TypeRegistry CATALOG = builder().build();
+
+    private final List<TypeModel> models;
+    private final TypeModel[] byId;
+    private final Map<Class<?>, TypeModel> byClass;
+    private final long fingerprint;
+
+    private TypeRegistry(List<TypeModel> models) {
+        this.models = models;
+        this.byId = new TypeModel[models.get(models.size() - 1).id() + 1];
+        this.byClass = new HashMap<>();
+        for (TypeModel m : models) {
+            byId[m.id()] = m;
+            byClass.put(m.javaType(), m);
+        }
+        this.fingerprint = digest(models);
+    }
+
+    /** The catalog alone: every {@link MessageType}, no user types. */
+    public static TypeRegistry catalog() {
+        return CATALOG;
+    }
+
+    /** A builder that starts with the catalog; add user types with {@link Builder#register}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The model of the type with the given id.
+     *
+     * @throws SerializationException if no type has that id
+     */
+    public TypeModel model(int typeId) {
+        TypeModel m = typeId > 0 && typeId < byId.length ? byId[typeId] : null;
+        if (m == null) {
+            throw new SerializationException("unknown type id " + typeId + " (expected: one of the " + models.size()
+                    + " registered ids, " + models.get(0).id() + ".." + models.get(models.size() - 1).id() + ")");
+        }
+        return m;
+    }
+
+    /** The model for the given id, or {@code null} if none is registered. Never throws. */
+    public TypeModel find(int typeId) {
+        return typeId > 0 && typeId < byId.length ? byId[typeId] : null;
+    }
+
+    /** The model of exactly this class (not a subclass), or {@code null} if it is not registered. */
+    public TypeModel find(Class<?> type) {
+        return byClass.get(type);
+    }
+
+    /**
+     * The id of a value's registered type.
+     *
+     * @throws SerializationException if the value's class is not registered
+     */
+    public int idOf(Object value) {
+        TypeModel m = byClass.get(value.getClass());
+        if (m == null) {
+            throw new SerializationException(value.getClass().getName()
+                    + " is not a registered type (expected: a MessageType or a type passed to TypeRegistry.Builder"
+                    + ".register)");
+        }
+        return m.id();
+    }
+
+    /** A short name for an id, for logs and messages: the simple class name, or {@code unknown type}. */
+    public String describe(int typeId) {
+        TypeModel m = find(typeId);
+        return m == null ? "unknown type" : m.name();
+    }
+
+    /** Every registered type, in id order. */
+    public Collection<TypeModel> models() {
+        return models;
+    }
+
+    /** 64-bit digest of every id, class name and component shape. Equal on two nodes iff they agree on the wire. */
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    @Override
+    public String toString() {
+        return "TypeRegistry[" + models.size() + " types, fingerprint=" + Long.toHexString(fingerprint) + ']';
+    }
+
+    private static long digest(List<TypeModel> models) {
+        StringBuilder text = new StringBuilder("raftwire-model-v").append(MODEL_VERSION).append('\n');
+        for (TypeModel m : models) {
+            text.append(m).append('\n');
+        }
+        return Fingerprints.sha256Prefix(text.toString());
+    }
+
+    /** Collects user types; not thread-safe. */
+    public static final class Builder {
+
+        private final TreeMap<Integer, Class<?>> types = new TreeMap<>();
+        private final Map<Class<?>, Integer> ids = new HashMap<>();
+
+        private Builder() {
+            for (MessageType t : MessageType.values()) {
+                add(t.id(), t.javaType());
+            }
+        }
+
+        /**
+         * Registers an application type.
+         *
+         * @param id   its wire id, {@value MessageType#FIRST_USER_ID}..{@value MessageType#MAX_USER_ID}; never reuse
+         *             an id for another class
+         * @param type a record or a final class following the rule in the class comment
+         * @return this builder
+         * @throws IllegalArgumentException if the id is out of range or taken, or the class is already registered
+         */
+        public Builder register(int id, Class<?> type) {
+            if (id < MessageType.FIRST_USER_ID || id > MessageType.MAX_USER_ID) {
+                throw new IllegalArgumentException("type id " + id + " for " + type.getName() + " (expected: "
+                        + MessageType.FIRST_USER_ID + ".." + MessageType.MAX_USER_ID + "; lower ids are reserved)");
+            }
+            add(id, type);
+            return this;
+        }
+
+        private void add(int id, Class<?> type) {
+            Class<?> taken = types.get(id);
+            if (taken != null) {
+                throw new IllegalArgumentException("type id " + id + " for " + type.getName() + " is already taken by "
+                        + taken.getName() + " (expected: an unused id)");
+            }
+            Integer previous = ids.get(type);
+            if (previous != null) {
+                throw new IllegalArgumentException(type.getName() + " is already registered as id " + previous
+                        + " (expected: one id per class)");
+            }
+            types.put(id, type);
+            ids.put(type, id);
+        }
+
+        /**
+         * Models every type and links them.
+         *
+         * @throws IllegalArgumentException listing every type that breaks the rule or refers to an unregistered type
+         */
+        public TypeRegistry build() {
+            return new TypeRegistry(TypeModels.build(types));
+        }
+    }
+
+    /** Digest helper shared with {@link AbstractSerializer}. */
+    static final class Fingerprints {
+        private Fingerprints() {
+        }
+
+        static long sha256Prefix(String text) {
+            try {
+                byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+                long v = 0;
+                for (int i = 0; i < 8; i++) {
+                    v = (v << 8) | (d[i] & 0xFF);
+                }
+                return v;
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is required of every JVM", e);
+            }
+        }
+    }
+}

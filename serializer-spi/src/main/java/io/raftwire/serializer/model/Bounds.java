@@ -1,0 +1,61 @@
+package io.raftwire.serializer.model;
+
+/**
+ * The checks every provider applies to a declared length before allocating anything for it. Hostile payloads
+ * declare huge lengths in a few bytes (Kryo 5.6.2 and protostuff 1.8.0 allocate them unchecked, see
+ * {@code research/reliability-anchors.md} §1.4–1.5); these checks make that impossible.
+ */
+public final class Bounds {
+
+    private Bounds() {
+    }
+
+    /**
+     * Checks a declared element count against the configured maximum and the bytes left in the payload.
+     *
+     * @param declared        the count read from the payload (any value, negative included)
+     * @param minBytesPerItem the fewest payload bytes one element can occupy (at least 1)
+     * @param remaining       payload bytes not yet read
+     * @param maxElements     configured maximum
+     * @param what            what is being read, for the message, e.g. {@code "byte[] length"}
+     * @return the count, now known to be safe to allocate
+     * @throws MalformedPayloadException if the count is negative, above the maximum, or cannot fit in the rest
+     */
+    public static int checkCount(long declared, int minBytesPerItem, int remaining, int maxElements, String what) {
+        if (declared < 0 || declared > maxElements || declared * minBytesPerItem > remaining) {
+            throw new MalformedPayloadException(what + " = " + declared + " (expected: 0.." + Math.min(maxElements,
+                    remaining / Math.max(1, minBytesPerItem)) + ", limited by the " + remaining
+                    + " bytes remaining and max-elements " + maxElements + ")");
+        }
+        return (int) declared;
+    }
+
+    /**
+     * Checks nesting depth when entering a nested value.
+     *
+     * @param depth    the depth of the value about to be read (the top-level value is 1)
+     * @param maxDepth the configured maximum
+     * @throws MalformedPayloadException if {@code depth > maxDepth}
+     */
+    public static void checkDepth(int depth, int maxDepth) {
+        if (depth > maxDepth) {
+            throw new MalformedPayloadException("nesting depth " + depth + " (expected: <= " + maxDepth + ")");
+        }
+    }
+
+    /**
+     * Maps an ordinal read from a payload to the enum constant, refusing unknown ordinals.
+     *
+     * @param ordinal   the ordinal read
+     * @param constants the enum's constants in declaration order
+     * @param component the component name, for the message
+     * @return the constant
+     */
+    public static Object enumConstant(int ordinal, Object[] constants, String component) {
+        if (ordinal < 0 || ordinal >= constants.length) {
+            throw new MalformedPayloadException(component + " enum ordinal " + ordinal + " (expected: 0.."
+                    + (constants.length - 1) + ")");
+        }
+        return constants[ordinal];
+    }
+}

@@ -1,0 +1,137 @@
+package io.raftwire.serializer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.raftwire.message.MessageType;
+import io.raftwire.message.request.AppendRequest;
+import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class TypeRegistryTest {
+
+    @Test
+    void catalogHasEveryMessageTypeUnderItsId() {
+        TypeRegistry catalog = TypeRegistry.catalog();
+        assertEquals(MessageType.values().length, catalog.models().size());
+        for (MessageType t : MessageType.values()) {
+            assertSame(t.javaType(), catalog.model(t.id()).javaType());
+            assertEquals(t.id(), catalog.find(t.javaType()).id());
+        }
+    }
+
+    @Test
+    void appendRequestEntriesArePolymorphicOverEveryLogEntry() {
+        TypeModel append = TypeRegistry.catalog().find(AppendRequest.class);
+        Component entries = append.components().stream().filter(c -> c.name().equals("entries")).findFirst()
+                .orElseThrow();
+        assertEquals(Kind.LIST, entries.kind());
+        assertEquals(Kind.POLYMORPHIC, entries.elementKind());
+        assertEquals(8, entries.subtypes().size());
+    }
+
+    @Test
+    void userTypesGetTheirIdsAndChangeTheFingerprint() {
+        TypeRegistry withUsers = UserTypes.registry();
+        assertEquals(UserTypes.KV_COMMAND_ID, withUsers.idOf(new UserTypes.KvCommand("k", null, 0, List.of())));
+        assertNotEquals(TypeRegistry.catalog().fingerprint(), withUsers.fingerprint());
+        assertEquals(withUsers.fingerprint(), UserTypes.registry().fingerprint(), "deterministic");
+        assertEquals(TypeRegistry.catalog().fingerprint(), TypeRegistry.builder().build().fingerprint());
+    }
+
+    @Test
+    void refusesIdsOutsideTheUserRangeAndDuplicates() {
+        assertMessage(() -> TypeRegistry.builder().register(12, Plain.class), "expected: 1024..32767");
+        assertMessage(() -> TypeRegistry.builder().register(32768, Plain.class), "expected: 1024..32767");
+        assertMessage(() -> TypeRegistry.builder().register(1024, Plain.class).register(1024, Other.class),
+                "already taken by");
+        assertMessage(() -> TypeRegistry.builder().register(1024, Plain.class).register(1025, Plain.class),
+                "already registered as id 1024");
+        assertMessage(() -> TypeRegistry.builder().register(2000, AppendRequest.class), "already registered as id");
+    }
+
+    @Test
+    void explainsEveryTypeThatCannotBeModelledAtOnce() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TypeRegistry.builder()
+                .register(1024, NotFinal.class)
+                .register(1025, TwoConstructors.class)
+                .register(1026, MapHolder.class)
+                .register(1027, Dangling.class)
+                .build());
+        String m = e.getMessage();
+        assertTrue(m.contains("cannot register 4 type(s)"), m);
+        assertTrue(m.contains("NotFinal is not a public final class or record"), m);
+        assertTrue(m.contains("has 2 public constructors"), m);
+        assertTrue(m.contains("MapHolder.values has type java.util.Map"), m);
+        assertTrue(m.contains("Dangling.plain has type") && m.contains("which is not registered"), m);
+    }
+
+    @Test
+    void unknownIdsAreReportedWithTheValidRange() {
+        assertNull(TypeRegistry.catalog().find(999));
+        assertNull(TypeRegistry.catalog().find(-3));
+        SerializationException e = assertThrows(SerializationException.class, () -> TypeRegistry.catalog()
+                .model(999));
+        assertTrue(e.getMessage().contains("unknown type id 999"), e.getMessage());
+        assertThrows(SerializationException.class, () -> TypeRegistry.catalog().idOf("a string"));
+    }
+
+    private static void assertMessage(Runnable r, String part) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
+        assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+
+    /** A valid user record. */
+    public record Plain(long a) {
+    }
+
+    /** Another valid user record. */
+    public record Other(String b) {
+    }
+
+    /** Not final. */
+    public static class NotFinal {
+        /** @param x anything */
+        public NotFinal(long x) {
+        }
+    }
+
+    /** Two public constructors. */
+    public static final class TwoConstructors {
+        private final long x;
+
+        /** @param x anything */
+        public TwoConstructors(long x) {
+            this.x = x;
+        }
+
+        /** Default. */
+        public TwoConstructors() {
+            this(0);
+        }
+
+        /** The value. */
+        public long x() {
+            return x;
+        }
+    }
+
+    /** An unsupported component type. */
+    public record MapHolder(Map<String, String> values) {
+    }
+
+    /** Refers to a type that is not registered. */
+    public record Dangling(Plain plain) {
+    }
+}

@@ -1,0 +1,357 @@
+package io.raftwire.serializer.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.raftwire.serializer.SerializationException;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What every provider promises, run by a thin subclass in each provider module (the Ratis {@code RaftBasicTests}
+ * pattern). The subclass names its provider and supplies the crafted payloads only it knows how to build; the rest
+ * is generic over every catalog type, edge case and user type.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class SerializerContract {
+
+    /** Mutations per provider, at least what the issue asks for. */
+    protected static final int MUTATIONS = 20_000;
+    /** Allowed allocation for one rejected decode beyond twice the payload size. */
+    protected static final long ALLOCATION_SLACK_BYTES = 64 * 1024;
+
+    private final TypeRegistry registry = Fixtures.registry();
+    private final Map<String, Object> fixtures = Fixtures.named();
+    private Serializer serializer;
+
+    /** The provider name, for example {@code kryo}. */
+    protected abstract String providerName();
+
+    /**
+     * Payloads that declare hostile lengths (-1, 2^31-1 and remaining+1) for every length-carrying shape the
+     * provider writes (strings, byte[], long[], lists, sets), each built by hand in the provider's own format.
+     */
+    protected abstract List<NamedPayload> hostileLengthPayloads(Serializer serializer);
+
+    /** Payloads that try to make the decoder load or instantiate a class named in the bytes (e.g. {@link Canary}). */
+    protected abstract List<NamedPayload> smuggledClassPayloads(Serializer serializer);
+
+    /** The serializer under test: default options, catalog plus user types. */
+    protected final Serializer serializer() {
+        return serializer;
+    }
+
+    /** A serializer of this provider with other options. */
+    protected final Serializer serializer(SerializerOptions options) {
+        return Serializers.create(providerName(), registry, options);
+    }
+
+    @BeforeAll
+    void createSerializer() {
+        Canary.SIDE_EFFECTS.set(0);
+        serializer = Serializers.create(providerName(), registry, SerializerOptions.defaults());
+    }
+
+    @AfterAll
+    void noCodeFromAnyPayloadRan() {
+        assertEquals(0, Canary.SIDE_EFFECTS.get(), "a class named by a payload ran code");
+    }
+
+    Stream<Arguments> fixtures() {
+        return fixtures.entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
+    }
+
+    @Test
+    void isFoundByNameWithItsOwnId() {
+        SerializerProvider provider = Serializers.provider(providerName());
+        assertEquals(providerName(), serializer.name());
+        assertEquals(provider.id(), serializer.id());
+        assertTrue(provider.id() >= 1 && provider.id() <= 127, "id " + provider.id());
+        assertEquals(serializer.fingerprint(), serializer(SerializerOptions.defaults()).fingerprint(),
+                "fingerprint must depend only on provider, format and registry");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fixtures")
+    void roundTripsToAnEqualValueThroughHeapAndDirectBuffers(String name, Object value) {
+        int id = registry.idOf(value);
+        byte[] direct = Payloads.encode(serializer, value);
+        byte[] heap = Payloads.encode(serializer, value, UnpooledByteBufAllocator.DEFAULT, false);
+        assertEquals(HexFormat.of().formatHex(direct), HexFormat.of().formatHex(heap), "same bytes from any buffer");
+        assertEquals(value, Payloads.decodeHeap(serializer, id, direct), name + " via heap buffer");
+        Object decoded = Payloads.decodeDirect(serializer, id, direct);
+        assertEquals(value, decoded, name + " via direct buffer");
+        assertSame(value.getClass(), decoded.getClass());
+        assertCollectionsImmutable(registry.find(decoded.getClass()), decoded);
+    }
+
+    @Test
+    void writesGoldenBytesAndReadsThemBack() {
+        GoldenBytes golden = new GoldenBytes(providerName());
+        List<String> problems = new ArrayList<>();
+        fixtures.forEach((name, value) -> {
+            byte[] actual = Payloads.encode(serializer, value);
+            if (GoldenBytes.regenerating()) {
+                golden.write(name, actual);
+                return;
+            }
+            byte[] expected = golden.read(name);
+            if (expected == null) {
+                problems.add(name + ": no golden file " + golden.file(name));
+            } else if (!java.util.Arrays.equals(expected, actual)) {
+                problems.add(name + ": encoded " + actual.length + " bytes differ from the golden " + expected.length);
+            } else if (!value.equals(Payloads.decodeHeap(serializer, registry.idOf(value), expected))) {
+                problems.add(name + ": golden bytes decode to a different value");
+            }
+        });
+        if (!problems.isEmpty()) {
+            fail("the " + providerName() + " wire format changed for " + problems.size() + " fixture(s); nodes on"
+                    + " different builds would disagree. If deliberate, bump the provider's formatVersion, run"
+                    + " 'mvn -pl serializer-" + providerName() + " test -Dgolden.regenerate=true' and explain why in"
+                    + " the commit.\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    @Test
+    void refusesPayloadsOfValuesTheConstructorWouldRefuse() throws Exception {
+        int crafted = 0;
+        for (Object value : fixtures.values()) {
+            TypeModel model = registry.find(value.getClass());
+            if (model.javaType().isRecord()) {
+                continue;
+            }
+            for (Component c : model.components()) {
+                Object invalid = invalidValue(c);
+                Object[] args = InvalidValues.args(model, value);
+                args[c.index()] = invalid;
+                if (InvalidValues.constructorAccepts(model, args)) {
+                    continue;
+                }
+                Object forged = InvalidValues.forge(model, value, c, invalid);
+                byte[] payload = Payloads.encode(serializer, forged);
+                SerializationException e = assertThrows(SerializationException.class,
+                        () -> Payloads.decodeHeap(serializer, model.id(), payload),
+                        model.name() + "." + c.name() + " = " + invalid + " decoded");
+                assertTrue(e.getMessage().contains(providerName()) && e.getMessage().contains(model.name()),
+                        e.getMessage());
+                crafted++;
+            }
+        }
+        assertTrue(crafted >= 40, "only " + crafted + " invalid payloads could be crafted");
+    }
+
+    private static Object invalidValue(Component c) {
+        return switch (c.kind()) {
+            case LONG -> -1L;
+            case INT -> -1;
+            case BOOLEAN -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+
+    @Test
+    void refusesHostileDeclaredLengthsWithinABoundedAllocation() {
+        List<NamedPayload> payloads = hostileLengthPayloads(serializer);
+        assertTrue(payloads.size() >= 15, "expected -1, 2^31-1 and remaining+1 for 5 shapes, got " + payloads.size());
+        warmUp();
+        for (NamedPayload p : payloads) {
+            assertRefusedWithinAllocationBound(p);
+        }
+    }
+
+    @Test
+    void refusesClassNamesSmuggledIntoPayloads() {
+        List<NamedPayload> payloads = smuggledClassPayloads(serializer);
+        assertFalse(payloads.isEmpty(), "no smuggling payloads");
+        for (NamedPayload p : payloads) {
+            assertRefusedWithinAllocationBound(p);
+        }
+        assertEquals(0, Canary.SIDE_EFFECTS.get(), "code named by a payload ran");
+    }
+
+    @Test
+    void refusesUnknownTypeIds() {
+        byte[] valid = Payloads.encode(serializer, fixtures.values().iterator().next());
+        for (int id : new int[] {0, -1, 999, 1023, 1027, 32767, 65535, Integer.MAX_VALUE}) {
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.decodeHeap(serializer, id, valid));
+            assertTrue(e.getMessage().contains("type " + id), e.getMessage());
+        }
+    }
+
+    @Test
+    void refusesTrailingBytes() {
+        Object value = fixtures.values().iterator().next();
+        byte[] valid = Payloads.encode(serializer, value);
+        byte[] longer = java.util.Arrays.copyOf(valid, valid.length + 1);
+        assertThrows(SerializationException.class, () -> Payloads.decodeHeap(serializer, registry.idOf(value),
+                longer));
+    }
+
+    @Test
+    void refusesNestingDeeperThanTheLimitOnBothSides() {
+        int max = SerializerOptions.DEFAULT_MAX_DEPTH;
+        UserTypes.TreeNode atLimit = UserTypes.TreeNode.chain(max);
+        assertEquals(atLimit, Payloads.decodeHeap(serializer, UserTypes.TREE_NODE_ID,
+                Payloads.encode(serializer, atLimit)));
+        assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                UserTypes.TreeNode.chain(max + 1)));
+        Serializer lenient = serializer(new SerializerOptions(1024, SerializerOptions.DEFAULT_MAX_ELEMENTS,
+                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
+        for (int depth : new int[] {max + 1, 1000}) {
+            byte[] deep = Payloads.encode(lenient, UserTypes.TreeNode.chain(depth));
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.decodeHeap(serializer, UserTypes.TREE_NODE_ID, deep));
+            assertTrue(e.getMessage().contains("depth"), e.getMessage());
+        }
+    }
+
+    @Test
+    void encodeFailureLeavesTheBufferAsItWas() {
+        ByteBuf out = Unpooled.buffer(64).writeInt(7);
+        try {
+            assertThrows(SerializationException.class, () -> serializer.encode(new Object(), out));
+            assertThrows(SerializationException.class, () -> serializer.encode(UserTypes.TreeNode.chain(
+                    SerializerOptions.DEFAULT_MAX_DEPTH + 5), out));
+            assertEquals(4, out.writerIndex());
+        } finally {
+            out.release();
+        }
+    }
+
+    @Test
+    void seededMutationsFailOnlyWithOurExceptionAndBoundedAllocation() {
+        long seed = Long.getLong("fuzz.seed", 20261121L);
+        Mutator mutator = new Mutator(seed);
+        List<byte[]> valid = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        for (Object v : fixtures.values()) {
+            valid.add(Payloads.encode(serializer, v));
+            ids.add(registry.idOf(v));
+        }
+        warmUp();
+        int rejected = 0;
+        for (int i = 0; i < MUTATIONS; i++) {
+            int k = i % valid.size();
+            byte[] mutated = mutator.mutate(valid.get(k));
+            int id = i % 10 == 9 ? ids.get((k + 1) % ids.size()) : ids.get(k);
+            long before = AllocationMeter.allocatedBytes();
+            try {
+                Object decoded = Payloads.decodeHeap(serializer, id, mutated);
+                assertNotNull(decoded);
+                assertSame(registry.model(id).javaType(), decoded.getClass());
+            } catch (SerializationException expected) {
+                rejected++;
+                long used = AllocationMeter.allocatedBytes() - before;
+                if (used > 2L * mutated.length + ALLOCATION_SLACK_BYTES) {
+                    fail("seed " + seed + " mutation " + i + ": rejected decode allocated " + used + " bytes for a "
+                            + mutated.length + "-byte payload: " + HexFormat.of().formatHex(mutated));
+                }
+            } catch (Throwable t) {
+                throw new AssertionError("seed " + seed + " mutation " + i + " of fixture " + k + " (type " + id
+                        + ") threw " + t + " instead of SerializationException; payload "
+                        + HexFormat.of().formatHex(mutated), t);
+            }
+        }
+        assertTrue(rejected > MUTATIONS / 10, "only " + rejected + " of " + MUTATIONS + " mutations rejected");
+    }
+
+    @Test
+    void oneInstanceSharedByEightThreadsGivesCorrectResults() throws Exception {
+        List<Object> values = new ArrayList<>(fixtures.values());
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int offset = t;
+                results.add(pool.submit(() -> {
+                    int checked = 0;
+                    for (int round = 0; round < 40; round++) {
+                        for (int i = 0; i < values.size(); i++) {
+                            Object v = values.get((i + offset * 7) % values.size());
+                            Object back = Payloads.decodeHeap(serializer, registry.idOf(v),
+                                    Payloads.encode(serializer, v));
+                            if (!v.equals(back)) {
+                                throw new AssertionError("thread " + offset + " decoded " + back + " for " + v);
+                            }
+                            checked++;
+                        }
+                    }
+                    return checked;
+                }));
+            }
+            int total = 0;
+            for (Future<Integer> f : results) {
+                total += f.get(90, TimeUnit.SECONDS);
+            }
+            assertEquals(8 * 40 * values.size(), total);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Asserts that {@code p} is refused with our exception and that the attempt allocated a bounded amount. */
+    protected final void assertRefusedWithinAllocationBound(NamedPayload p) {
+        long before = AllocationMeter.allocatedBytes();
+        try {
+            Object decoded = Payloads.decodeHeap(serializer, p.typeId(), p.bytes());
+            fail(p + " decoded to " + decoded);
+        } catch (SerializationException expected) {
+            long used = AllocationMeter.allocatedBytes() - before;
+            assertTrue(used <= 2L * p.bytes().length + ALLOCATION_SLACK_BYTES,
+                    p + " allocated " + used + " bytes before being refused");
+        } catch (Throwable t) {
+            throw new AssertionError(p + " threw " + t + " instead of SerializationException", t);
+        }
+    }
+
+    private void warmUp() {
+        for (Object v : fixtures.values()) {
+            Payloads.decodeHeap(serializer, registry.idOf(v), Payloads.encode(serializer, v));
+        }
+    }
+
+    private static void assertCollectionsImmutable(TypeModel model, Object value) {
+        for (Component c : model.components()) {
+            Object v = c.kind() == Kind.LIST || c.kind() == Kind.SET || c.kind() == Kind.VALUE
+                    || c.kind() == Kind.POLYMORPHIC ? c.get(value) : null;
+            if (v instanceof Collection<?> col) {
+                assertThrows(UnsupportedOperationException.class, () -> col.clear(),
+                        model.name() + "." + c.name() + " is a mutable " + col.getClass().getName());
+            }
+        }
+    }
+}
