@@ -1,0 +1,202 @@
+package io.raftwire.config;
+
+import static io.raftwire.config.Constraint.atLeast;
+import static io.raftwire.config.Constraint.between;
+import static io.raftwire.config.Constraint.distinct;
+import static io.raftwire.config.Constraint.each;
+import static io.raftwire.config.Constraint.equalTo;
+import static io.raftwire.config.Constraint.pattern;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Every raftwire setting, declared once. Each constant's name is its key without {@code raftwire.}, in upper case
+ * with {@code .} and {@code -} as {@code _}, so {@code TRANSPORT_MAX_FRAME_BYTES} is
+ * {@code raftwire.transport.max-frame-bytes}. The description string of each key is its documentation; sizes are
+ * in bytes ({@code -bytes}) and durations in milliseconds ({@code -ms}).
+ *
+ * <p>Rules relating several keys (checked after each key passes its own constraint, and reported together with
+ * the per-key violations):
+ * <ul>
+ *   <li>{@code serializer.max-pooled-buffer-bytes >= serializer.buffer-bytes};</li>
+ *   <li>{@code transport.reconnect-max-backoff-ms >= transport.reconnect-initial-backoff-ms};</li>
+ *   <li>{@code transport.write-buffer-high-bytes > transport.write-buffer-low-bytes};</li>
+ *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address.</li>
+ * </ul>
+ */
+public final class ConfigKeys {
+
+    private static final String NAME_REGEX = "[a-z][a-z0-9-]*";
+
+    // ---- cluster membership ----
+
+    public static final ConfigKey<String> CLUSTER_ID = ConfigKey.ofString("raftwire.cluster.id", "raftwire",
+            pattern("an id", PeerAddress.ID_REGEX),
+            "cluster name; a peer announcing another cluster id is refused at handshake");
+
+    public static final ConfigKey<String> NODE_ID = ConfigKey.ofString("raftwire.node.id", "node-1",
+            pattern("an id", PeerAddress.ID_REGEX),
+            "this node's member id, unique in the cluster");
+
+    public static final ConfigKey<HostPort> NODE_ADDRESS = ConfigKey.ofAddress("raftwire.node.address",
+            new HostPort("127.0.0.1", 0),
+            "host:port this node listens on (port 0 = any free port)");
+
+    public static final ConfigKey<List<PeerAddress>> PEERS = ConfigKey.ofList("raftwire.peers", ValueType.PEER,
+            List.of(),
+            Constraint.<PeerAddress>distinct("peer ids", PeerAddress::id)
+                    .and(distinct("peer addresses", PeerAddress::address)),
+            "the other members as id=host:port, comma separated; none has this node's id or address");
+
+    // ---- serialization ----
+
+    public static final ConfigKey<String> SERIALIZER = ConfigKey.ofString("raftwire.serializer", "kryo",
+            pattern("a name", NAME_REGEX),
+            "serializer used to send (kryo, protostuff, jdk or another installed provider); one line switches it");
+
+    public static final ConfigKey<List<String>> SERIALIZER_ACCEPT = ConfigKey.ofList("raftwire.serializer.accept",
+            ValueType.STRING, List.of(),
+            Constraint.<String>each(pattern("a name", NAME_REGEX)).and(distinct("names", Function.identity())),
+            "further serializers accepted inbound, for node-by-node migration; raftwire.serializer is always accepted");
+
+    public static final ConfigKey<Integer> SERIALIZER_MAX_DEPTH = ConfigKey.ofInt("raftwire.serializer.max-depth",
+            32, between(2, 1024),
+            "deepest value nesting accepted in one payload");
+
+    public static final ConfigKey<Integer> SERIALIZER_MAX_ELEMENTS = ConfigKey.ofInt(
+            "raftwire.serializer.max-elements", 16 * 1024 * 1024, atLeast(1),
+            "most elements in one decoded collection, array or string");
+
+    public static final ConfigKey<Integer> SERIALIZER_BUFFER_BYTES = ConfigKey.ofInt(
+            "raftwire.serializer.buffer-bytes", 4096, atLeast(256),
+            "initial size in bytes of each per-thread reusable serialization buffer");
+
+    public static final ConfigKey<Integer> SERIALIZER_MAX_POOLED_BUFFER_BYTES = ConfigKey.ofInt(
+            "raftwire.serializer.max-pooled-buffer-bytes", 1024 * 1024, atLeast(256),
+            "per-thread buffers grown past this many bytes are dropped after use; at least serializer.buffer-bytes");
+
+    // ---- transport: framing and timeouts ----
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_FRAME_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.max-frame-bytes", 16 * 1024 * 1024, between(1024, 1024 * 1024 * 1024),
+            "largest frame in bytes accepted or sent; a larger one closes the connection");
+
+    public static final ConfigKey<Integer> TRANSPORT_CONNECT_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.transport.connect-timeout-ms", 1000, between(1, 60_000),
+            "TCP connect timeout in milliseconds");
+
+    public static final ConfigKey<Integer> TRANSPORT_HANDSHAKE_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.transport.handshake-timeout-ms", 2000, between(1, 60_000),
+            "milliseconds allowed for the connection handshake");
+
+    public static final ConfigKey<Integer> TRANSPORT_REQUEST_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.transport.request-timeout-ms", 5000, between(1, 3_600_000),
+            "default per-request deadline in milliseconds");
+
+    public static final ConfigKey<Integer> TRANSPORT_IDLE_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.transport.idle-timeout-ms", 3000, equalTo(0).or(between(100, 3_600_000)),
+            "milliseconds without inbound bytes before a connection is closed (0 = off); pings go after a third idle");
+
+    // ---- transport: reconnection ----
+
+    public static final ConfigKey<Integer> TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS = ConfigKey.ofInt(
+            "raftwire.transport.reconnect-initial-backoff-ms", 50, between(1, 60_000),
+            "first reconnect delay in milliseconds");
+
+    public static final ConfigKey<Integer> TRANSPORT_RECONNECT_MAX_BACKOFF_MS = ConfigKey.ofInt(
+            "raftwire.transport.reconnect-max-backoff-ms", 2000, atLeast(1),
+            "cap on the reconnect delay in milliseconds; at least transport.reconnect-initial-backoff-ms");
+
+    public static final ConfigKey<Double> TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER = ConfigKey.ofDouble(
+            "raftwire.transport.reconnect-backoff-multiplier", 1.6, between(1.0, 10.0),
+            "factor by which the reconnect delay grows after each failed attempt");
+
+    public static final ConfigKey<Double> TRANSPORT_RECONNECT_JITTER = ConfigKey.ofDouble(
+            "raftwire.transport.reconnect-jitter", 0.2, between(0.0, 1.0),
+            "random jitter on each reconnect delay, as a +- fraction of it");
+
+    // ---- transport: flow control and threads ----
+
+    public static final ConfigKey<Integer> TRANSPORT_WRITE_BUFFER_LOW_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.write-buffer-low-bytes", 32 * 1024, atLeast(1024),
+            "a channel becomes writable again when its outbound buffer falls below this many bytes");
+
+    public static final ConfigKey<Integer> TRANSPORT_WRITE_BUFFER_HIGH_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.write-buffer-high-bytes", 128 * 1024, atLeast(1024),
+            "a channel stops being writable above this many buffered bytes; above transport.write-buffer-low-bytes");
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_PENDING_REQUESTS = ConfigKey.ofInt(
+            "raftwire.transport.max-pending-requests", 4096, between(1, 1024 * 1024),
+            "most requests awaiting a response per peer; further sends fail fast");
+
+    public static final ConfigKey<Boolean> TRANSPORT_FLUSH_CONSOLIDATION = ConfigKey.ofBoolean(
+            "raftwire.transport.flush-consolidation", true,
+            "coalesce the flushes of consecutive writes (Netty FlushConsolidationHandler)");
+
+    public static final ConfigKey<Integer> TRANSPORT_FLUSH_CONSOLIDATION_LIMIT = ConfigKey.ofInt(
+            "raftwire.transport.flush-consolidation-limit", 256, between(1, 65_536),
+            "most flushes merged into one");
+
+    public static final ConfigKey<Integer> TRANSPORT_IO_THREADS = ConfigKey.ofInt(
+            "raftwire.transport.io-threads", 1, between(1, 64),
+            "event-loop threads per transport");
+
+    public static final ConfigKey<SocketImplementation> TRANSPORT_NATIVE = ConfigKey.ofEnum(
+            "raftwire.transport.native", SocketImplementation.NIO,
+            "socket implementation: nio, epoll, or auto (epoll when available, else nio)");
+
+    private static final List<ConfigKey<?>> ALL = List.of(
+            CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
+            SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
+            SERIALIZER_MAX_POOLED_BUFFER_BYTES,
+            TRANSPORT_MAX_FRAME_BYTES, TRANSPORT_CONNECT_TIMEOUT_MS, TRANSPORT_HANDSHAKE_TIMEOUT_MS,
+            TRANSPORT_REQUEST_TIMEOUT_MS, TRANSPORT_IDLE_TIMEOUT_MS,
+            TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS, TRANSPORT_RECONNECT_MAX_BACKOFF_MS,
+            TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER, TRANSPORT_RECONNECT_JITTER,
+            TRANSPORT_WRITE_BUFFER_LOW_BYTES, TRANSPORT_WRITE_BUFFER_HIGH_BYTES, TRANSPORT_MAX_PENDING_REQUESTS,
+            TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_IO_THREADS,
+            TRANSPORT_NATIVE);
+
+    private static final List<Relation> RELATIONS = List.of(
+            new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),
+                    c -> c.get(SERIALIZER_MAX_POOLED_BUFFER_BYTES) >= c.get(SERIALIZER_BUFFER_BYTES)
+                            ? null : ">= " + show(c, SERIALIZER_BUFFER_BYTES)),
+            new Relation(TRANSPORT_RECONNECT_MAX_BACKOFF_MS, List.of(TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS),
+                    c -> c.get(TRANSPORT_RECONNECT_MAX_BACKOFF_MS) >= c.get(TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS)
+                            ? null : ">= " + show(c, TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS)),
+            new Relation(TRANSPORT_WRITE_BUFFER_HIGH_BYTES, List.of(TRANSPORT_WRITE_BUFFER_LOW_BYTES),
+                    c -> c.get(TRANSPORT_WRITE_BUFFER_HIGH_BYTES) > c.get(TRANSPORT_WRITE_BUFFER_LOW_BYTES)
+                            ? null : "> " + show(c, TRANSPORT_WRITE_BUFFER_LOW_BYTES)),
+            new Relation(PEERS, List.of(NODE_ID),
+                    c -> c.get(PEERS).stream().noneMatch(p -> p.id().equals(c.get(NODE_ID)))
+                            ? null : "no peer with this node's id " + show(c, NODE_ID)),
+            new Relation(PEERS, List.of(NODE_ADDRESS),
+                    c -> c.get(PEERS).stream().noneMatch(p -> p.address().equals(c.get(NODE_ADDRESS)))
+                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)));
+
+    private ConfigKeys() {
+    }
+
+    /** Every key, in declaration order (unmodifiable). */
+    public static List<ConfigKey<?>> all() {
+        return ALL;
+    }
+
+    /** The rules relating several keys, in the order they are checked. */
+    static List<Relation> relations() {
+        return RELATIONS;
+    }
+
+    private static <T> String show(RaftwireConfig config, ConfigKey<T> key) {
+        return ConfigKey.quoted(key.format(config.get(key))) + " (" + key.name() + ")";
+    }
+
+    /**
+     * A rule relating {@code key} to {@code inputs}; checked only when all of them passed their own constraints.
+     *
+     * @param check returns {@code null} when the rule holds, otherwise what was expected of {@code key}
+     */
+    record Relation(ConfigKey<?> key, List<ConfigKey<?>> inputs, Function<RaftwireConfig, String> check) {
+    }
+}

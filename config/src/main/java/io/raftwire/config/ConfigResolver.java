@@ -1,0 +1,90 @@
+package io.raftwire.config;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns layered sources into a validated {@link RaftwireConfig}: the one place where values are parsed and checked.
+ * Every problem is collected before anything is thrown, so one {@link ConfigException} lists them all.
+ */
+final class ConfigResolver {
+
+    private final List<ConfigSource> sources;
+    private final List<ConfigViolation> violations = new ArrayList<>();
+    private final Map<ConfigKey<?>, Object> values = new LinkedHashMap<>();
+    private final Map<ConfigKey<?>, String> origins = new LinkedHashMap<>();
+    private final Set<ConfigKey<?>> invalid = new HashSet<>();
+
+    private ConfigResolver(List<ConfigSource> sources) {
+        this.sources = List.copyOf(sources);
+    }
+
+    /**
+     * @param sources lowest precedence first; each overrides the ones before it, all override the defaults
+     * @throws ConfigException listing every violation
+     */
+    static RaftwireConfig resolve(List<ConfigSource> sources) {
+        return new ConfigResolver(sources).resolve();
+    }
+
+    private RaftwireConfig resolve() {
+        for (ConfigKey<?> key : ConfigKeys.all()) {
+            resolveKey(key);
+        }
+        RaftwireConfig config = new RaftwireConfig(values, origins);
+        for (ConfigKeys.Relation relation : ConfigKeys.relations()) {
+            checkRelation(config, relation);
+        }
+        for (ConfigSource source : sources) {
+            violations.addAll(source.problems());
+            violations.addAll(source.unknownKeys(ConfigKeys.all()));
+        }
+        if (!violations.isEmpty()) {
+            throw new ConfigException(violations);
+        }
+        return config;
+    }
+
+    private void resolveKey(ConfigKey<?> key) {
+        values.put(key, key.defaultValue());
+        ConfigSource winner = null;
+        String text = null;
+        for (ConfigSource source : sources) {
+            Optional<String> candidate = source.get(key);
+            if (candidate.isPresent()) {
+                winner = source;
+                text = candidate.get();
+            }
+        }
+        if (winner == null) {
+            return;
+        }
+        try {
+            values.put(key, key.convert(text));
+            origins.put(key, winner.origin(key));
+        } catch (IllegalArgumentException e) {
+            invalid.add(key);
+            violations.add(new ConfigViolation(key.name(), text, "expected: " + e.getMessage(), winner.origin(key)));
+        }
+    }
+
+    private void checkRelation(RaftwireConfig config, ConfigKeys.Relation relation) {
+        if (invalid.contains(relation.key()) || relation.inputs().stream().anyMatch(invalid::contains)) {
+            return;
+        }
+        String failure = relation.check().apply(config);
+        if (failure != null) {
+            violations.add(new ConfigViolation(relation.key().name(), formatted(config, relation.key()),
+                    "expected: " + failure, origins.getOrDefault(relation.key(), "")));
+        }
+    }
+
+    private static <T> String formatted(RaftwireConfig config, ConfigKey<T> key) {
+        return key.format(config.get(key));
+    }
+}

@@ -1,0 +1,200 @@
+package io.raftwire.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * One layer of configuration text: a properties file, a map, the system properties or the environment. A source
+ * keeps only the entries under the raftwire prefix ({@code raftwire.} for properties, {@code RAFTWIRE_} for
+ * environment variables, both matched ignoring case so that mistyped case is reported rather than ignored),
+ * with values trimmed. It is a snapshot: immutable and thread-safe once created.
+ *
+ * <p>Sources are combined by {@link RaftwireConfig#load(ConfigSource...)}, later ones overriding earlier ones.
+ * {@link #systemProperties()} and {@link #environment()} are the only places in raftwire that read the process
+ * state.
+ */
+public final class ConfigSource {
+
+    private final String name;
+    private final boolean environmentNames;
+    private final Map<String, String> entries;
+    private final List<ConfigViolation> problems;
+
+    private ConfigSource(String name, boolean environmentNames, Map<String, String> raw,
+            List<ConfigViolation> problems) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.environmentNames = environmentNames;
+        String prefix = environmentNames ? ConfigKey.ENV_PREFIX : ConfigKey.PREFIX;
+        Map<String, String> kept = new LinkedHashMap<>();
+        raw.forEach((key, value) -> {
+            if (key.regionMatches(true, 0, prefix, 0, prefix.length())) {
+                kept.put(key, Objects.requireNonNull(value, key).trim());
+            }
+        });
+        this.entries = Collections.unmodifiableMap(kept);
+        this.problems = List.copyOf(problems);
+    }
+
+    /**
+     * Reads a properties file (UTF-8, {@link Properties} syntax). A key written twice is a violation reported by
+     * {@link RaftwireConfig#load(ConfigSource...)}, not silently "last one wins".
+     *
+     * @throws ConfigException when the file cannot be read or is not valid UTF-8; the cause is kept
+     */
+    public static ConfigSource fromProperties(Path file) {
+        String name = "file " + file;
+        Map<String, String> raw = new LinkedHashMap<>();
+        List<ConfigViolation> duplicates = new ArrayList<>();
+        Properties recorder = new Properties() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public synchronized Object put(Object key, Object value) {
+                String previous = raw.put((String) key, (String) value);
+                if (previous != null && ((String) key).toLowerCase(Locale.ROOT).startsWith(ConfigKey.PREFIX)) {
+                    duplicates.add(new ConfigViolation((String) key, ((String) value).trim(),
+                            "expected: one line per key; also set to " + ConfigKey.quoted(previous.trim()), name));
+                }
+                return super.put(key, value);
+            }
+        };
+        try (Reader reader = Files.newBufferedReader(file)) {
+            recorder.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ConfigException("cannot read config " + name + ": " + e, e);
+        }
+        return new ConfigSource(name, false, raw, duplicates);
+    }
+
+    /**
+     * A source from a map of property names ({@code raftwire.serializer}) to values, for tests and for
+     * applications with their own configuration system.
+     *
+     * @param name how violations and the start-up report name this source, for example {@code command line}
+     */
+    public static ConfigSource fromMap(String name, Map<String, String> values) {
+        return new ConfigSource(name, false, values, List.of());
+    }
+
+    /** A snapshot of the JVM system properties ({@code -Draftwire.serializer=protostuff}) taken now. */
+    public static ConfigSource systemProperties() {
+        Properties properties = System.getProperties();
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key);
+            if (value != null) {
+                raw.put(key, value);
+            }
+        }
+        return new ConfigSource("system properties", false, raw, List.of());
+    }
+
+    /** A snapshot of the process environment ({@code RAFTWIRE_SERIALIZER=protostuff}) taken now. */
+    public static ConfigSource environment() {
+        return environment(System.getenv());
+    }
+
+    /**
+     * A source reading environment variable names ({@link ConfigKey#envName()}) from {@code variables}; lets tests
+     * inject an environment.
+     */
+    public static ConfigSource environment(Map<String, String> variables) {
+        return new ConfigSource("environment", true, variables, List.of());
+    }
+
+    /** How violations and the start-up report name this source, for example {@code file config/kryo.properties}. */
+    public String name() {
+        return name;
+    }
+
+    /** The trimmed text this source gives {@code key}, if it sets it. */
+    public Optional<String> get(ConfigKey<?> key) {
+        return Optional.ofNullable(entries.get(spelling(key)));
+    }
+
+    /** Every entry under the raftwire prefix, as named in this source, in reading order (unmodifiable). */
+    public Map<String, String> entries() {
+        return entries;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + entries.size() + " raftwire entries)";
+    }
+
+    /** Where a value of {@code key} set by this source came from, for messages. */
+    String origin(ConfigKey<?> key) {
+        return environmentNames ? "environment variable " + key.envName() : name;
+    }
+
+    /** Problems found while reading, such as a key written twice in one file. */
+    List<ConfigViolation> problems() {
+        return problems;
+    }
+
+    /** Entries naming no key of {@code keys}, each with the nearest key name in this source's spelling. */
+    List<ConfigViolation> unknownKeys(List<ConfigKey<?>> keys) {
+        List<String> known = new ArrayList<>(keys.size());
+        for (ConfigKey<?> key : keys) {
+            known.add(spelling(key));
+        }
+        List<ConfigViolation> unknown = new ArrayList<>();
+        entries.forEach((entry, value) -> {
+            if (!known.contains(entry)) {
+                unknown.add(new ConfigViolation(entry, value,
+                        "unknown key; did you mean " + nearest(entry, known) + "?", name));
+            }
+        });
+        return unknown;
+    }
+
+    private String spelling(ConfigKey<?> key) {
+        return environmentNames ? key.envName() : key.name();
+    }
+
+    /** The candidate with the smallest edit distance to {@code text}, ignoring case; the first one on a tie. */
+    static String nearest(String text, List<String> candidates) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : candidates) {
+            int distance = editDistance(lower, candidate.toLowerCase(Locale.ROOT));
+            if (distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance: insertions, deletions and substitutions, each costing 1. */
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

@@ -1,0 +1,108 @@
+package io.raftwire.config;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A network address as written in configuration: a host name, an IPv4 address or an IPv6 address, and a TCP port.
+ * Nothing is resolved here (no DNS lookups); the transport resolves the host when it binds or connects.
+ * Immutable; valid by construction.
+ *
+ * <p>Text form: {@code host:port}, with IPv6 addresses in brackets ({@code [::1]:7101}); {@link #toString()}
+ * writes the same form, so it parses back to an equal value.
+ *
+ * @param host a host name (letters, digits and hyphens in dot-separated labels, at most 253 characters), a dotted
+ *             IPv4 address, or an IPv6 address without brackets
+ * @param port the TCP port, 0..65535; 0 means "any free port" and only makes sense for a listen address
+ */
+public record HostPort(String host, int port) {
+
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*");
+    private static final Pattern NUMERIC_LABELS = Pattern.compile("[0-9.]+");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+    private static final Pattern PORT = Pattern.compile("[0-9]{1,5}");
+
+    /** Validates the host and the port; see the record components. */
+    public HostPort {
+        Objects.requireNonNull(host, "host");
+        String problem = hostProblem(host);
+        if (problem != null) {
+            throw new IllegalArgumentException("host = " + host + " (expected: " + problem + ")");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port = " + port + " (expected: 0..65535)");
+        }
+    }
+
+    /**
+     * Parses {@code host:port} or {@code [ipv6]:port}.
+     *
+     * @throws IllegalArgumentException whose message says what is wrong with the text, for example {@code no port}
+     */
+    static HostPort parse(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon < 0) {
+            throw expected("no port");
+        }
+        String host = text.substring(0, colon);
+        String port = text.substring(colon + 1);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+            if (!IPV6.matcher(host).matches()) {
+                throw expected("[" + host + "] is not an IPv6 address");
+            }
+        } else if (host.indexOf(':') >= 0) {
+            throw expected("IPv6 addresses go in brackets, as [::1]:7101");
+        }
+        String problem = hostProblem(host);
+        if (problem != null) {
+            throw expected("host " + (host.isEmpty() ? "is empty" : host + " is not " + problem));
+        }
+        if (!PORT.matcher(port).matches() || Integer.parseInt(port) > 65535) {
+            throw expected("port " + (port.isEmpty() ? "is empty" : port + " is not 0..65535"));
+        }
+        return new HostPort(host, Integer.parseInt(port));
+    }
+
+    /** Whether {@link #port()} is 0, which asks the operating system for any free port when binding. */
+    public boolean isAnyPort() {
+        return port == 0;
+    }
+
+    /** {@code host:port}, or {@code [host]:port} for an IPv6 host. */
+    @Override
+    public String toString() {
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    private static IllegalArgumentException expected(String reason) {
+        return new IllegalArgumentException(reason);
+    }
+
+    /** Returns {@code null} for a valid host, otherwise what a host must be. */
+    private static String hostProblem(String host) {
+        boolean valid;
+        if (host.indexOf(':') >= 0) {
+            valid = IPV6.matcher(host).matches();
+        } else if (NUMERIC_LABELS.matcher(host).matches()) {
+            valid = isIpv4(host);
+        } else {
+            valid = host.length() <= 253 && HOST_NAME.matcher(host).matches();
+        }
+        return valid ? null : "a host name, an IPv4 address or an IPv6 address";
+    }
+
+    private static boolean isIpv4(String host) {
+        String[] parts = host.split("\\.", -1);
+        if (parts.length != 4) {
+            return false;
+        }
+        for (String part : parts) {
+            if (part.isEmpty() || part.length() > 3 || Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

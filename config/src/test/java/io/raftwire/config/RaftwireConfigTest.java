@@ -1,0 +1,205 @@
+package io.raftwire.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RaftwireConfigTest {
+
+    /** The key table shared with transport-netty (name | default text), copied from the contract, in its order. */
+    private static final String CONTRACT = String.join("\n",
+            "raftwire.cluster.id | raftwire",
+            "raftwire.node.id | node-1",
+            "raftwire.node.address | 127.0.0.1:0",
+            "raftwire.peers | ",
+            "raftwire.serializer | kryo",
+            "raftwire.serializer.accept | ",
+            "raftwire.serializer.max-depth | 32",
+            "raftwire.serializer.max-elements | 16777216",
+            "raftwire.serializer.buffer-bytes | 4096",
+            "raftwire.serializer.max-pooled-buffer-bytes | 1048576",
+            "raftwire.transport.max-frame-bytes | 16777216",
+            "raftwire.transport.connect-timeout-ms | 1000",
+            "raftwire.transport.handshake-timeout-ms | 2000",
+            "raftwire.transport.request-timeout-ms | 5000",
+            "raftwire.transport.reconnect-initial-backoff-ms | 50",
+            "raftwire.transport.reconnect-max-backoff-ms | 2000",
+            "raftwire.transport.reconnect-backoff-multiplier | 1.6",
+            "raftwire.transport.reconnect-jitter | 0.2",
+            "raftwire.transport.idle-timeout-ms | 3000",
+            "raftwire.transport.write-buffer-low-bytes | 32768",
+            "raftwire.transport.write-buffer-high-bytes | 131072",
+            "raftwire.transport.max-pending-requests | 4096",
+            "raftwire.transport.flush-consolidation | true",
+            "raftwire.transport.flush-consolidation-limit | 256",
+            "raftwire.transport.io-threads | 1",
+            "raftwire.transport.native | nio");
+
+    @Test
+    void shouldDeclareExactlyTheContractKeysWithTheirDefaults() {
+        Map<String, String> expected = new LinkedHashMap<>();
+        for (String line : CONTRACT.split("\n")) {
+            String[] parts = line.split("\\|", -1);
+            expected.put(parts[0].trim(), parts[1].trim());
+        }
+        Map<String, String> actual = new LinkedHashMap<>();
+        for (ConfigKey<?> key : ConfigKeys.all()) {
+            actual.put(key.name(), defaultText(key));
+        }
+        assertEquals(Map.copyOf(expected), Map.copyOf(actual));
+    }
+
+    @Test
+    void shouldEnforceTheContractBoundariesOfEachNumericKey() {
+        assertBoundaries("raftwire.serializer.max-depth", "2", "1024", "1", "1025");
+        assertBoundaries("raftwire.transport.max-frame-bytes", "1024", "1073741824", "1023", "1073741825");
+        assertBoundaries("raftwire.transport.connect-timeout-ms", "1", "60000", "0", "60001");
+        assertBoundaries("raftwire.transport.request-timeout-ms", "1", "3600000", "0", "3600001");
+        assertBoundaries("raftwire.transport.reconnect-backoff-multiplier", "1.0", "10.0", "0.999", "10.001");
+        assertBoundaries("raftwire.transport.reconnect-jitter", "0.0", "1.0", "-0.1", "1.1");
+        assertBoundaries("raftwire.transport.idle-timeout-ms", "0", "3600000", "-1", "3600001");
+        assertBoundaries("raftwire.transport.idle-timeout-ms", "100", "100", "99", "1");
+        assertBoundaries("raftwire.transport.max-pending-requests", "1", "1048576", "0", "1048577");
+        assertBoundaries("raftwire.transport.flush-consolidation-limit", "1", "65536", "0", "65537");
+        assertBoundaries("raftwire.transport.io-threads", "1", "64", "0", "65");
+        assertBoundaries("raftwire.serializer.buffer-bytes", "256", "256", "255", "-1");
+        assertBoundaries("raftwire.serializer.max-elements", "1", "2147483647", "0", "-5");
+    }
+
+    @Test
+    void shouldReportEveryViolationAtOnceOnePerLine() {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("raftwire.transport.max-frame-bytes", "12");
+        values.put("raftwire.transport.io-threads", "many");
+        values.put("raftwire.node.id", "Node 1");
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(values));
+        assertEquals(List.of(
+                "raftwire.node.id = Node 1 (expected: an id matching [a-z0-9][a-z0-9._-]{0,63}) [map]",
+                "raftwire.transport.max-frame-bytes = 12 (expected: 1024..1073741824) [map]",
+                "raftwire.transport.io-threads = many (expected: an integer, 1..64) [map]"),
+                List.of(e.getMessage().split("\n")));
+        assertEquals(3, e.violations().size());
+        assertEquals(new ConfigViolation("raftwire.transport.max-frame-bytes", "12", "expected: 1024..1073741824",
+                "map"), e.violations().get(1));
+    }
+
+    @Test
+    void shouldReportRulesRelatingKeysTogetherWithPerKeyViolations() {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("raftwire.transport.io-threads", "0");
+        values.put("raftwire.transport.reconnect-initial-backoff-ms", "500");
+        values.put("raftwire.transport.reconnect-max-backoff-ms", "100");
+        values.put("raftwire.transport.write-buffer-low-bytes", "65536");
+        values.put("raftwire.transport.write-buffer-high-bytes", "65536");
+        values.put("raftwire.serializer.max-pooled-buffer-bytes", "1024");
+        values.put("raftwire.serializer.buffer-bytes", "2048");
+        values.put("raftwire.node.id", "n1");
+        values.put("raftwire.node.address", "127.0.0.1:7101");
+        values.put("raftwire.peers", "n1=127.0.0.1:7102,n3=127.0.0.1:7101");
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(values));
+        assertEquals(List.of(
+                "raftwire.transport.io-threads = 0 (expected: 1..64) [map]",
+                "raftwire.serializer.max-pooled-buffer-bytes = 1024 (expected: >= 2048"
+                        + " (raftwire.serializer.buffer-bytes)) [map]",
+                "raftwire.transport.reconnect-max-backoff-ms = 100 (expected: >= 500"
+                        + " (raftwire.transport.reconnect-initial-backoff-ms)) [map]",
+                "raftwire.transport.write-buffer-high-bytes = 65536 (expected: > 65536"
+                        + " (raftwire.transport.write-buffer-low-bytes)) [map]",
+                "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer with this node's id n1"
+                        + " (raftwire.node.id)) [map]",
+                "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer at this node's address"
+                        + " 127.0.0.1:7101 (raftwire.node.address)) [map]"),
+                List.of(e.getMessage().split("\n")));
+    }
+
+    @Test
+    void shouldReportARuleBrokenByADefaultWithoutAnOrigin() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RaftwireConfig.of(Map.of("raftwire.transport.reconnect-initial-backoff-ms", "5000")));
+        assertEquals("raftwire.transport.reconnect-max-backoff-ms = 2000 (expected: >= 5000"
+                + " (raftwire.transport.reconnect-initial-backoff-ms))", e.getMessage());
+    }
+
+    @Test
+    void shouldSkipARuleWhoseInputIsAlreadyInvalid() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(
+                "raftwire.transport.reconnect-initial-backoff-ms", "soon",
+                "raftwire.transport.reconnect-max-backoff-ms", "10")));
+        assertEquals(1, e.violations().size(), e.getMessage());
+        assertEquals("raftwire.transport.reconnect-initial-backoff-ms", e.violations().get(0).key());
+    }
+
+    @Test
+    void shouldListOnlyNonDefaultValuesAndWhereTheyCameFrom() {
+        RaftwireConfig config = RaftwireConfig.load(
+                ConfigSource.fromMap("file a.properties", Map.of("raftwire.serializer", "protostuff",
+                        "raftwire.transport.io-threads", "1")),
+                ConfigSource.environment(Map.of("RAFTWIRE_TRANSPORT_MAX_FRAME_BYTES", "2048")));
+        assertEquals(Map.of("raftwire.serializer", "protostuff", "raftwire.transport.max-frame-bytes", "2048"),
+                config.nonDefaults());
+        assertEquals(List.of("raftwire.serializer = protostuff (custom) [file a.properties]",
+                "raftwire.transport.max-frame-bytes = 2048 (custom)"
+                        + " [environment variable RAFTWIRE_TRANSPORT_MAX_FRAME_BYTES]"),
+                config.report());
+        assertEquals(Optional.of("file a.properties"), config.origin(ConfigKeys.TRANSPORT_IO_THREADS));
+        assertEquals(Optional.empty(), config.origin(ConfigKeys.NODE_ID));
+        assertEquals("RaftwireConfig[raftwire.serializer=protostuff, raftwire.transport.max-frame-bytes=2048]",
+                config.toString());
+    }
+
+    @Test
+    void shouldAlwaysAcceptTheSendingSerializerFirst() {
+        assertEquals(List.of("kryo"), List.copyOf(RaftwireConfig.defaults().acceptedSerializers()));
+        RaftwireConfig migrating = RaftwireConfig.of(Map.of("raftwire.serializer", "protostuff",
+                "raftwire.serializer.accept", "kryo,protostuff"));
+        assertEquals(List.of("protostuff", "kryo"), List.copyOf(migrating.acceptedSerializers()));
+        Set<String> accepted = migrating.acceptedSerializers();
+        assertThrows(UnsupportedOperationException.class, () -> accepted.add("jdk"));
+    }
+
+    @Test
+    void shouldRefuseAKeyThatIsNotDeclaredInConfigKeys() {
+        ConfigKey<Integer> foreign = ConfigKey.ofInt("raftwire.test.foreign", 1, Constraint.any(), "not declared");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RaftwireConfig.defaults().get(foreign));
+        assertEquals("key = raftwire.test.foreign (expected: one of ConfigKeys.all())", e.getMessage());
+    }
+
+    @Test
+    void shouldReturnImmutableLists() {
+        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.peers", "n2=127.0.0.1:7102"));
+        List<PeerAddress> peers = config.get(ConfigKeys.PEERS);
+        assertThrows(UnsupportedOperationException.class, peers::clear);
+        assertThrows(UnsupportedOperationException.class, () -> config.nonDefaults().clear());
+    }
+
+    @Test
+    void shouldRefuseAnExceptionWithoutViolations() {
+        assertThrows(IllegalArgumentException.class, () -> new ConfigException(List.of()));
+    }
+
+    private static void assertBoundaries(String key, String lowest, String highest, String below, String above) {
+        RaftwireConfig.of(Map.of(key, lowest));
+        RaftwireConfig.of(Map.of(key, highest));
+        List<String> rejected = new ArrayList<>();
+        for (String text : List.of(below, above)) {
+            ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(key, text)),
+                    key + " = " + text);
+            rejected.add(e.violations().get(0).key());
+        }
+        assertEquals(List.of(key, key), rejected);
+        assertTrue(ConfigKeys.all().stream().anyMatch(k -> k.name().equals(key)), key);
+    }
+
+    private static <T> String defaultText(ConfigKey<T> key) {
+        return key.format(key.defaultValue());
+    }
+}
