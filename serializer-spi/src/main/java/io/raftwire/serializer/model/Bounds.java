@@ -14,7 +14,7 @@ public final class Bounds {
      * Checks a declared element count against the configured maximum and the bytes left in the payload.
      *
      * @param declared        the count read from the payload (any value, negative included)
-     * @param minBytesPerItem the fewest payload bytes one element can occupy (at least 1)
+     * @param minBytesPerItem the fewest payload bytes one element can occupy; values below 1 count as 1
      * @param remaining       payload bytes not yet read
      * @param maxElements     configured maximum
      * @param what            what is being read, for the message, e.g. {@code "byte[] length"}
@@ -22,9 +22,10 @@ public final class Bounds {
      * @throws MalformedPayloadException if the count is negative, above the maximum, or cannot fit in the rest
      */
     public static int checkCount(long declared, int minBytesPerItem, int remaining, int maxElements, String what) {
-        if (declared < 0 || declared > maxElements || declared * minBytesPerItem > remaining) {
+        int perItem = Math.max(1, minBytesPerItem);
+        if (declared < 0 || declared > maxElements || declared * perItem > remaining) {
             throw new MalformedPayloadException(what + " = " + declared + " (expected: 0.." + Math.min(maxElements,
-                    remaining / Math.max(1, minBytesPerItem)) + ", limited by the " + remaining
+                    remaining / perItem) + ", limited by the " + remaining
                     + " bytes remaining and max-elements " + maxElements + ")");
         }
         return (int) declared;
