@@ -1,0 +1,80 @@
+package io.raftwire.serializer.kryo;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import io.raftwire.serializer.SerializerOptions;
+
+/**
+ * What one thread reuses for every message: a Kryo, an {@link PayloadOutput} and an {@link Input}, plus the array a
+ * direct payload is copied into. Created once per thread per serializer and reused, never per message. A buffer that
+ * grew past {@code maxPooledBufferBytes} for one large message is replaced by a fresh one of {@code bufferBytes}
+ * after that message, so one snapshot chunk does not pin memory in every thread it passed through.
+ *
+ * <p>Confined to its thread. {@link #acquire} marks it busy, so that a nested call on the same thread (a constructor
+ * that itself serializes) gets its own state instead of clobbering this one.
+ */
+final class KryoThreadState {
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private final Kryo kryo;
+    private final Input input = new Input(EMPTY);
+    private final int bufferBytes;
+    private final int maxPooledBytes;
+    private PayloadOutput output;
+    private byte[] copy;
+    private boolean busy;
+
+    KryoThreadState(Kryo kryo, SerializerOptions options) {
+        this.kryo = kryo;
+        this.bufferBytes = options.bufferBytes();
+        this.maxPooledBytes = options.maxPooledBufferBytes();
+        this.output = new PayloadOutput(bufferBytes);
+        this.copy = new byte[bufferBytes];
+    }
+
+    /** Marks this state in use; returns {@code false} if it already is (a nested call on the same thread). */
+    boolean acquire() {
+        if (busy) {
+            return false;
+        }
+        busy = true;
+        return true;
+    }
+
+    /** Ends a use begun by {@link #acquire}: drops oversized buffers and the reference to the last payload. */
+    void release() {
+        busy = false;
+        if (output.getBuffer().length > maxPooledBytes) {
+            output = new PayloadOutput(bufferBytes);
+        }
+        if (copy.length > maxPooledBytes) {
+            copy = new byte[bufferBytes];
+        }
+        input.setBuffer(EMPTY);
+    }
+
+    /** This thread's Kryo. */
+    Kryo kryo() {
+        return kryo;
+    }
+
+    /** The output, emptied. */
+    PayloadOutput output() {
+        output.reset();
+        return output;
+    }
+
+    /** The input; point it at a payload with {@link Input#setBuffer(byte[], int, int)}. */
+    Input input() {
+        return input;
+    }
+
+    /** An array of at least {@code length} bytes to copy a direct payload into; grows by doubling. */
+    byte[] copyBuffer(int length) {
+        if (copy.length < length) {
+            copy = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(length, 2L * copy.length))];
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,182 @@
+package io.raftwire.serializer.kryo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.raftwire.message.MessageType;
+import io.raftwire.message.request.InstallRequest;
+import io.raftwire.message.value.MemberId;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.AllocationMeter;
+import io.raftwire.serializer.contract.Fixtures;
+import io.raftwire.serializer.contract.Payloads;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Per-thread buffers: reused across messages, dropped after an oversized one, and never a copy of a heap payload. */
+class KryoBuffersTest {
+
+    private static final int BUFFER = 256;
+    private static final int MAX_POOLED = 4096;
+
+    private final KryoSerializer serializer = (KryoSerializer) new KryoSerializerProvider().create(
+            TypeRegistry.catalog(), new SerializerOptions(32, 1 << 20, BUFFER, MAX_POOLED));
+
+    /** A user type whose constructor serializes on the decoding thread, as a self-checksumming type might. */
+    public record SelfChecking(String text) {
+        static final ThreadLocal<Serializer> HOOK = new ThreadLocal<>();
+
+        /** Round-trips a MemberId through the hooked serializer, if any. */
+        public SelfChecking {
+            Serializer s = HOOK.get();
+            if (s != null && !new MemberId(text).equals(Payloads.decodeHeap(s, MessageType.MEMBER_ID.id(),
+                    Payloads.encode(s, new MemberId(text))))) {
+                throw new IllegalStateException("nested round trip failed");
+            }
+        }
+    }
+
+    private static InstallRequest install(int dataBytes) {
+        return new InstallRequest(1, new MemberId("leader"), 2, 3, 0, 0, new byte[dataBytes], false);
+    }
+
+    @Test
+    void encodeReusesTheThreadsOutputAndDropsItAfterAnOversizedMessage() {
+        Payloads.encode(serializer, install(1000));
+        byte[] grown = serializer.threadState().output().getBuffer();
+        assertTrue(grown.length > 1000 && grown.length <= MAX_POOLED, "grown to " + grown.length);
+        Payloads.encode(serializer, install(10));
+        assertSame(grown, serializer.threadState().output().getBuffer(), "a buffer within the limit is kept");
+
+        Payloads.encode(serializer, install(MAX_POOLED + 1));
+        byte[] after = serializer.threadState().output().getBuffer();
+        assertNotSame(grown, after);
+        assertEquals(BUFFER, after.length, "a buffer past maxPooledBufferBytes is replaced by a fresh one");
+    }
+
+    @Test
+    void heapPayloadsAreReadInPlaceAndDirectOnesCopiedOnceIntoAReusedArray() {
+        InstallRequest value = install(2000);
+        byte[] payload = Payloads.encode(serializer, value);
+        byte[] copy = serializer.threadState().copyBuffer(0);
+
+        assertEquals(value, Payloads.decodeHeap(serializer, MessageType.INSTALL_REQUEST.id(), payload));
+        assertSame(copy, serializer.threadState().copyBuffer(0), "no copy of a heap payload");
+        assertEquals(BUFFER, copy.length);
+
+        assertEquals(value, Payloads.decodeDirect(serializer, MessageType.INSTALL_REQUEST.id(), payload));
+        byte[] grown = serializer.threadState().copyBuffer(0);
+        assertTrue(grown.length >= payload.length && grown.length <= MAX_POOLED, "copied into " + grown.length);
+        assertEquals(value, Payloads.decodeDirect(serializer, MessageType.INSTALL_REQUEST.id(), payload));
+        assertSame(grown, serializer.threadState().copyBuffer(0), "the copy array is reused");
+
+        byte[] big = Payloads.encode(serializer, install(MAX_POOLED + 1));
+        assertEquals(install(MAX_POOLED + 1), Payloads.decodeDirect(serializer, MessageType.INSTALL_REQUEST.id(), big));
+        assertEquals(BUFFER, serializer.threadState().copyBuffer(0).length, "an oversized copy array is dropped");
+    }
+
+    @Test
+    void readsFromOffsetSlicesAndCompositesAndConsumesExactlyThePayload() {
+        InstallRequest value = install(300);
+        byte[] payload = Payloads.encode(serializer, value);
+        byte[] framed = new byte[payload.length + 20];
+        System.arraycopy(payload, 0, framed, 13, payload.length);
+        ByteBuf slice = Unpooled.wrappedBuffer(framed).slice(13, payload.length);
+        CompositeByteBuf composite = Unpooled.compositeBuffer();
+        try {
+            assertTrue(slice.arrayOffset() == 13 && slice.hasArray());
+            assertEquals(value, serializer.decode(MessageType.INSTALL_REQUEST.id(), slice));
+            assertEquals(slice.writerIndex(), slice.readerIndex());
+
+            int half = payload.length / 2;
+            composite.addComponent(true, Unpooled.wrappedBuffer(payload, 0, half));
+            composite.addComponent(true, PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(payload, half,
+                    payload.length - half));
+            assertEquals(value, serializer.decode(MessageType.INSTALL_REQUEST.id(), composite));
+            assertEquals(composite.writerIndex(), composite.readerIndex());
+        } finally {
+            slice.release();
+            composite.release();
+        }
+    }
+
+    @Test
+    void aCallNestedInAConstructorOnTheSameThreadDoesNotDisturbTheOuterDecode() {
+        Serializer s = new KryoSerializerProvider().create(TypeRegistry.builder().register(1100, SelfChecking.class)
+                .build(), SerializerOptions.defaults());
+        byte[] payload = Payloads.encode(s, new SelfChecking("outer"));
+        SelfChecking.HOOK.set(s);
+        try {
+            assertEquals(new SelfChecking("outer"), Payloads.decodeHeap(s, 1100, payload));
+            assertEquals(new SelfChecking("outer"), Payloads.decodeDirect(s, 1100, payload));
+        } finally {
+            SelfChecking.HOOK.remove();
+        }
+    }
+
+    @Test
+    void steadyStateEncodeAllocatesNothingUnlessASetIsIterated() {
+        Serializer defaults = new KryoSerializerProvider().create(Fixtures.registry(), SerializerOptions.defaults());
+        List<Object> values = new ArrayList<>();
+        for (Object v : Fixtures.values()) {
+            if (!hasSet(defaults.registry(), v)) {
+                values.add(v);
+            }
+        }
+        ByteBuf out = Unpooled.buffer(64 * 1024);
+        try {
+            for (int round = 0; round < 200; round++) {
+                encodeAll(defaults, values, out);
+            }
+            long before = AllocationMeter.allocatedBytes();
+            for (int round = 0; round < 20; round++) {
+                encodeAll(defaults, values, out);
+            }
+            long perEncode = (AllocationMeter.allocatedBytes() - before) / (20L * values.size());
+            assertEquals(0, perEncode, "bytes allocated per encode of " + values.size() + " set-free fixtures");
+        } finally {
+            out.release();
+        }
+    }
+
+    private static void encodeAll(Serializer s, List<Object> values, ByteBuf out) {
+        for (Object v : values) {
+            out.clear();
+            s.encode(v, out);
+        }
+    }
+
+    /** Whether encoding {@code v} iterates a set anywhere (iterators are the one allowed allocation). */
+    private static boolean hasSet(TypeRegistry registry, Object v) {
+        if (v == null) {
+            return false;
+        }
+        for (Component c : registry.find(v.getClass()).components()) {
+            if (c.kind() == Kind.SET) {
+                return true;
+            }
+            if (c.valueKind() == Kind.VALUE || c.valueKind() == Kind.POLYMORPHIC) {
+                Object nested = c.get(v);
+                for (Object e : nested instanceof List<?> l ? l : nested == null ? List.of() : List.of(nested)) {
+                    if (hasSet(registry, e)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+}
