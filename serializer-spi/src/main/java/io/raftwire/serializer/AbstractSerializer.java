@@ -130,7 +130,8 @@ public abstract class AbstractSerializer implements Serializer {
         } else if (e instanceof IllegalArgumentException || e instanceof NullPointerException) {
             reason = "invalid value: " + e.getMessage();
         } else if (e instanceof StackOverflowError) {
-            reason = "nesting too deep (expected: <= " + options.maxDepth() + ")";
+            reason = "value too deep for this thread's stack (maxDepth " + options.maxDepth()
+                    + " needs about 1 MiB of stack at 1024; expected: a smaller maxDepth or a larger -Xss)";
         } else {
             reason = e.getClass().getSimpleName() + ": " + e.getMessage();
         }

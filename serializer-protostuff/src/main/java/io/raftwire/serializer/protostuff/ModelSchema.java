@@ -1,0 +1,333 @@
+package io.raftwire.serializer.protostuff;
+
+import io.protostuff.Input;
+import io.protostuff.Output;
+import io.protostuff.ProtobufOutput;
+import io.protostuff.Schema;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The protostuff {@link Schema} of one registered type, derived from its {@link TypeModel}: component {@code i} is
+ * field number {@code i + 1}, so the component order of a type is a wire contract (pinned by the golden files). The
+ * field encoding of each {@link Kind} is described on {@link ProtostuffSerializerProvider}.
+ *
+ * <p>Protostuff schemas are mutation-based ({@link #newMessage()}, then {@link #mergeFrom}); registered types are
+ * immutable and must be built through their constructor. So the message this schema <em>reads</em> into is an
+ * {@code Object[]} holding one value per component, which {@link #read} hands to {@link TypeModel#instantiate};
+ * the message it <em>writes</em> is the registered object itself. Writing requires the output of a
+ * {@link ProtostuffEncoder} and reading a {@link ByteBufInput}: they bound nesting, and the input every length.
+ *
+ * <p>Immutable after {@link #build}; one instance per type, shared by every thread.
+ */
+final class ModelSchema implements Schema<Object> {
+
+    /** Fewest bytes one collection element can take: its tag, then at least one byte (or an end-group tag). */
+    private static final int MIN_ELEMENT_BYTES = 2;
+
+    private final TypeModel model;
+    private final TypeRegistry registry;
+    /** {@code Type.component} per component, for messages. */
+    private final String[] labels;
+    /** The schema of each VALUE component (or element); {@code null} for other kinds. Set by {@link #build}. */
+    private final ModelSchema[] valueSchemas;
+    /** Every schema by type id, for POLYMORPHIC values. Set by {@link #build}. */
+    private ModelSchema[] byId;
+
+    private ModelSchema(TypeModel model, TypeRegistry registry) {
+        this.model = model;
+        this.registry = registry;
+        this.labels = new String[model.size()];
+        this.valueSchemas = new ModelSchema[model.size()];
+        for (Component c : model.components()) {
+            labels[c.index()] = model.name() + '.' + c.name();
+        }
+    }
+
+    /**
+     * Builds and links the schemas of every registered type.
+     *
+     * @return the schemas indexed by type id; unused ids are {@code null}
+     */
+    static ModelSchema[] build(TypeRegistry registry) {
+        int maxId = 0;
+        for (TypeModel m : registry.models()) {
+            maxId = Math.max(maxId, m.id());
+        }
+        ModelSchema[] byId = new ModelSchema[maxId + 1];
+        for (TypeModel m : registry.models()) {
+            byId[m.id()] = new ModelSchema(m, registry);
+        }
+        for (TypeModel m : registry.models()) {
+            ModelSchema s = byId[m.id()];
+            s.byId = byId;
+            for (Component c : m.components()) {
+                if (c.valueKind() == Kind.VALUE) {
+                    s.valueSchemas[c.index()] = byId[c.valueModel().id()];
+                }
+            }
+        }
+        return byId;
+    }
+
+    // ---- writing: the message is the registered object ----
+    // Few frames per nesting level on purpose: a 1024-deep value must fit the default 1 MiB thread stack.
+
+    @Override
+    public void writeTo(Output out, Object value) throws IOException {
+        ProtostuffEncoder encoder = ProtostuffEncoder.of(out);
+        for (int i = 0, n = model.size(); i < n; i++) {
+            Component c = model.component(i);
+            int field = i + 1;
+            Kind kind = c.kind();
+            if (kind == Kind.LONG) {
+                out.writeInt64(field, c.getLong(value), false);
+            } else if (kind == Kind.INT) {
+                out.writeInt32(field, c.getInt(value), false);
+            } else if (kind == Kind.BOOLEAN) {
+                out.writeBool(field, c.getBoolean(value), false);
+            } else {
+                Object v = c.get(value);
+                if (v == null) {
+                    continue;
+                }
+                switch (kind) {
+                    case BYTES -> out.writeByteArray(field, (byte[]) v, false);
+                    case LONGS -> writePacked(out, encoder, field, (long[]) v);
+                    case LIST, SET -> writeCollection(out, encoder, c, field, (Collection<?>) v);
+                    default -> writeValue(out, encoder, c, field, v);
+                }
+            }
+        }
+    }
+
+    /**
+     * The element count, then every element under the same field number. A list is walked by index; only a
+     * non-empty set needs an iterator, the one allocation a steady-state encode makes ({@code HashSet} has no
+     * allocation-free {@code forEach}).
+     */
+    private void writeCollection(Output out, ProtostuffEncoder encoder, Component c, int field, Collection<?> values)
+            throws IOException {
+        int size = values.size();
+        out.writeUInt32(field, size, false);
+        if (values instanceof List<?> list) {
+            for (int i = 0; i < size; i++) {
+                writeValue(out, encoder, c, field, list.get(i));
+            }
+        } else if (size > 0) {
+            for (Object e : values) {
+                writeValue(out, encoder, c, field, e);
+            }
+        }
+    }
+
+    /** Writes one STRING, ENUM, VALUE or POLYMORPHIC value: a component or a collection element. */
+    private void writeValue(Output out, ProtostuffEncoder encoder, Component c, int field, Object v)
+            throws IOException {
+        switch (c.valueKind()) {
+            case STRING -> out.writeString(field, (String) v, true);
+            case ENUM -> out.writeEnum(field, ((Enum<?>) v).ordinal(), true);
+            case VALUE -> {
+                encoder.enter();
+                out.writeObject(field, v, valueSchemas[c.index()], true);
+                encoder.exit();
+            }
+            case POLYMORPHIC -> {
+                ModelSchema schema = schemaOf(c, v);
+                out.writeUInt32(field, schema.model.id(), true);
+                encoder.enter();
+                out.writeObject(field, v, schema, true);
+                encoder.exit();
+            }
+            default -> throw new IllegalStateException(labels[c.index()] + " has kind " + c.valueKind()
+                    + " (expected: STRING, ENUM, VALUE or POLYMORPHIC)");
+        }
+    }
+
+    private ModelSchema schemaOf(Component c, Object v) {
+        TypeModel m = registry.find(v.getClass());
+        if (m == null) {
+            throw new IllegalArgumentException(labels[c.index()] + " holds a " + v.getClass().getName()
+                    + ", which is not registered (expected: a registered " + c.rawType().getSimpleName() + ")");
+        }
+        return byId[m.id()];
+    }
+
+    /** Protobuf's packed encoding: one length-delimited field of varints, built in the encoder's reused scratch. */
+    private static void writePacked(Output out, ProtostuffEncoder encoder, int field, long[] values)
+            throws IOException {
+        int size = 0;
+        for (long v : values) {
+            size += ProtobufOutput.computeRawVarint64Size(v);
+        }
+        byte[] bytes = encoder.scratch(size);
+        int pos = 0;
+        for (long v : values) {
+            while ((v & ~0x7FL) != 0) {
+                bytes[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            bytes[pos++] = (byte) v;
+        }
+        out.writeByteRange(false, field, bytes, 0, size, false);
+    }
+
+    // ---- reading: the message is an Object[] of component values ----
+
+    /** Reads a whole message from {@code in} (the top-level value) and builds it through its constructor. */
+    Object read(ByteBufInput in) throws IOException {
+        Object[] args = newMessage();
+        mergeFrom(in, args);
+        return model.instantiate(args);
+    }
+
+    @Override
+    public void mergeFrom(Input input, Object message) throws IOException {
+        if (!(input instanceof ByteBufInput in)) {
+            throw new IllegalArgumentException("input is a " + input.getClass().getName()
+                    + " (expected: ByteBufInput, which bounds every length)");
+        }
+        Object[] args = (Object[]) message;
+        int next = 0;
+        for (int field = in.readFieldNumber(this); field != 0; field = in.readFieldNumber(this)) {
+            if (field > args.length) {
+                in.handleUnknownField(field, this);
+            }
+            if (field <= next) {
+                throw new MalformedPayloadException(labels[field - 1] + " (field " + field + ") appears after field "
+                        + next + " (expected: fields in increasing order, each at most once)");
+            }
+            requireOptional(next, field - 1);
+            Component c = model.component(field - 1);
+            in.label(labels[field - 1]);
+            args[field - 1] = switch (c.kind()) {
+                case LONG -> in.readInt64();
+                case INT -> in.readInt32();
+                case BOOLEAN -> in.readBool();
+                case BYTES -> in.readByteArray();
+                case LONGS -> in.readPackedInt64();
+                case LIST, SET -> readCollection(in, c, field);
+                default -> readValue(in, c, field);
+            };
+            next = field;
+        }
+        requireOptional(next, args.length);
+    }
+
+    /** Components {@code from..to-1} are absent: only references may be (they decode as null). */
+    private void requireOptional(int from, int to) {
+        for (int i = from; i < to; i++) {
+            Kind kind = model.component(i).kind();
+            if (kind == Kind.LONG || kind == Kind.INT || kind == Kind.BOOLEAN) {
+                throw new MalformedPayloadException(labels[i] + " (field " + (i + 1) + ") is missing (expected:"
+                        + " every long, int and boolean component present)");
+            }
+        }
+    }
+
+    private Object readCollection(ByteBufInput in, Component c, int field) throws IOException {
+        int count = in.readCount(MIN_ELEMENT_BYTES);
+        boolean list = c.kind() == Kind.LIST;
+        // A list is sized from the checked count; a hash set is not, its table would outgrow the payload.
+        Collection<Object> values = list ? new ArrayList<>(count) : new LinkedHashSet<>();
+        for (int i = 0; i < count; i++) {
+            in.readElementTag(field, i, count);
+            Object value = readValue(in, c, field);
+            if (!values.add(value)) {
+                throw new MalformedPayloadException(labels[c.index()] + " element " + i + " repeats an earlier one"
+                        + " (expected: distinct set elements)");
+            }
+        }
+        return values;
+    }
+
+    private Object readValue(ByteBufInput in, Component c, int field) throws IOException {
+        ModelSchema schema;
+        switch (c.valueKind()) {
+            case STRING:
+                return in.readString();
+            case ENUM:
+                return Bounds.enumConstant(in.readEnum(), c.enumConstants(), labels[c.index()]);
+            case VALUE:
+                schema = valueSchemas[c.index()];
+                break;
+            case POLYMORPHIC:
+                schema = polymorphicSchema(in, c, field);
+                break;
+            default:
+                throw new IllegalStateException(labels[c.index()] + " has kind " + c.valueKind()
+                        + " (expected: STRING, ENUM, VALUE or POLYMORPHIC)");
+        }
+        // Nested values are read in place, not through a helper: one stack frame less per nesting level.
+        return schema.model.instantiate((Object[]) in.mergeObject(null, schema));
+    }
+
+    /** Reads a polymorphic value's type id, checks it, and positions {@code in} at the value's group. */
+    private ModelSchema polymorphicSchema(ByteBufInput in, Component c, int field) throws IOException {
+        int id = in.readUInt32();
+        TypeModel m = registry.find(id);
+        if (m == null) {
+            throw new MalformedPayloadException(labels[c.index()] + " holds type id " + id + " (expected: a"
+                    + " registered " + c.rawType().getSimpleName() + " id)");
+        }
+        c.checkAssignable(m);
+        in.readValueTag(field);
+        return byId[m.id()];
+    }
+
+    // ---- the rest of Schema ----
+
+    /** Components are named by their Java names. */
+    @Override
+    public String getFieldName(int number) {
+        return number >= 1 && number <= model.size() ? model.component(number - 1).name() : null;
+    }
+
+    @Override
+    public int getFieldNumber(String name) {
+        for (Component c : model.components()) {
+            if (c.name().equals(name)) {
+                return c.index() + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** Completeness is checked while reading ({@link #mergeFrom}) and by the constructor. */
+    @Override
+    public boolean isInitialized(Object message) {
+        return true;
+    }
+
+    /** A holder with one slot per component; see the class comment. */
+    @Override
+    public Object[] newMessage() {
+        return new Object[model.size()];
+    }
+
+    @Override
+    public String messageName() {
+        return model.name();
+    }
+
+    @Override
+    public String messageFullName() {
+        return model.javaType().getName();
+    }
+
+    /** {@code Object}: the schema writes instances of {@link TypeModel#javaType()} and reads holders. */
+    @Override
+    public Class<? super Object> typeClass() {
+        return Object.class;
+    }
+}
