@@ -1,0 +1,68 @@
+package io.raftwire.it;
+
+import io.raftwire.config.PeerAddress;
+import io.raftwire.message.MessageType;
+import io.raftwire.message.request.VoteRequest;
+import io.raftwire.message.response.VoteResponse;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.netty.NettyTransport;
+import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.TcpProxy;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A connection whose path silently stops delivering (no FIN, no RST: an in-test proxy that drops every byte) is
+ * detected by the idle timeout on both sides, and the pending request fails with the reason, long before its own
+ * deadline and long before TCP would notice (~15 minutes with Linux defaults).
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class HalfOpenIT {
+
+    private static final int IDLE_MS = 300;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void shouldCloseAHalfOpenConnectionWithinTheIdleTimeout(String serializer) throws IOException {
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").idleTimeoutMs(IDLE_MS).build(),
+                ItSupport.serializers(serializer));
+        NettyTransport a = null;
+        try (TcpProxy proxy = new TcpProxy(startWithSilentHandler(b), 0)) {
+            a = new NettyTransport(ItSupport.settings().nodeId("a").idleTimeoutMs(IDLE_MS)
+                    .peers(List.of(new PeerAddress("b", proxy.address()))).build(), ItSupport.serializers(serializer));
+            a.start();
+            Await.value(a.whenReachable("b"), ItSupport.WAIT);
+            CompletableFuture<VoteResponse> pending = a.request("b",
+                    ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST), VoteResponse.class, Duration.ofMinutes(10));
+            Await.until(ItSupport.WAIT, () -> b.stats().message(MessageType.VOTE_REQUEST.id()) != null,
+                    () -> "b received the vote");
+            proxy.blackhole();
+            TransportException e = ItSupport.failure(pending, Reason.CONNECTION_CLOSED);
+            assertTrue(e.getMessage().contains("nothing received from b for " + IDLE_MS + " ms"), e.getMessage());
+            assertTrue(a.stats().connections().idleCloses() >= 1);
+            Await.until(ItSupport.WAIT, () -> b.stats().connections().idleCloses() >= 1,
+                    () -> "b closed its side as idle too");
+        } finally {
+            if (a != null) {
+                a.close();
+            }
+            b.close();
+        }
+    }
+
+    private static io.raftwire.config.HostPort startWithSilentHandler(NettyTransport b) {
+        b.onRequest(VoteRequest.class, (from, v) -> new CompletableFuture<VoteResponse>());
+        b.start();
+        return b.localAddress();
+    }
+}

@@ -1,0 +1,152 @@
+package io.raftwire.transport;
+
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Sends messages to the other members of a cluster and answers theirs. Members are named by their member ids
+ * ({@code raftwire.node.id}); a message is any instance of a type registered in the node's {@code TypeRegistry}.
+ *
+ * <p>Typical use:
+ * <pre>{@code
+ * try (Transport transport = NettyTransportFactory.create(config)) {
+ *     transport.onRequest(VoteRequest.class, (from, vote) -> CompletableFuture.completedFuture(node.vote(vote)));
+ *     transport.start();
+ *     transport.request("node-2", voteRequest, VoteResponse.class)
+ *              .whenComplete((response, failure) -> ...);
+ * }
+ * }</pre>
+ *
+ * <p><b>Failures.</b> Returned futures never hang: each completes with the response, or with a
+ * {@link TransportException} whose {@link TransportException#reason() reason} says what happened (timeout, peer
+ * unreachable, connection closed, overloaded, remote handler failed, ...). Methods do not throw for I/O problems.
+ *
+ * <p><b>Threading.</b> Every method is thread-safe and non-blocking, except {@link #start()} and {@link #close()}.
+ * Futures complete on a transport I/O thread or its timer thread: dependent stages must not block (use the
+ * {@code *Async} variants for slow work).
+ *
+ * <p><b>Ordering.</b> Frames to one peer keep their order on each of its two connections: an urgent one and a bulk
+ * one for frames above the bulk threshold. A large message may therefore be overtaken by a later small one.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** This node's member id. */
+    String memberId();
+
+    /**
+     * Binds the listening socket and starts connecting to every peer.
+     *
+     * @throws TransportException with {@link TransportException.Reason#CLOSED} if already closed, or
+     *                            {@link TransportException.Reason#UNREACHABLE} if the address cannot be bound
+     * @throws IllegalStateException if already started
+     */
+    void start();
+
+    /**
+     * The address this node listens on; after {@link #start()} the actual port, also when configured as 0.
+     */
+    HostPort localAddress();
+
+    /**
+     * Sends a request and returns its response, with the default deadline
+     * ({@code raftwire.transport.request-timeout-ms}).
+     *
+     * @param memberId     the peer
+     * @param request      a registered message
+     * @param responseType the expected response class; another type fails the future with
+     *                     {@link TransportException.Reason#PROTOCOL_ERROR}
+     * @param <R>          the response type
+     * @return completes with the response or a {@link TransportException}
+     */
+    <R> CompletableFuture<R> request(String memberId, Object request, Class<R> responseType);
+
+    /**
+     * Sends a request with its own deadline.
+     *
+     * @param timeout from now until the future fails with {@link TransportException.Reason#TIMEOUT}; positive
+     * @see #request(String, Object, Class)
+     */
+    <R> CompletableFuture<R> request(String memberId, Object request, Class<R> responseType, Duration timeout);
+
+    /**
+     * Sends a one-way message; nothing is answered.
+     *
+     * @param memberId the peer
+     * @param message  a registered message
+     * @return completes when the frame has been written to the socket, or with a {@link TransportException}
+     */
+    CompletableFuture<Void> send(String memberId, Object message);
+
+    /**
+     * Registers the handler of requests of {@code type} and its subtypes, run on a transport I/O thread (it must not
+     * block). A handler for a more specific type takes precedence.
+     *
+     * @throws IllegalStateException if a request handler for exactly this type is already registered
+     */
+    <Q> void onRequest(Class<Q> type, RequestHandler<? super Q> handler);
+
+    /**
+     * Registers the handler of requests of {@code type} and its subtypes, run on {@code executor}.
+     *
+     * @throws IllegalStateException if a request handler for exactly this type is already registered
+     */
+    <Q> void onRequest(Class<Q> type, Executor executor, RequestHandler<? super Q> handler);
+
+    /**
+     * Registers the handler of one-way messages of {@code type} and its subtypes, run on a transport I/O thread (it
+     * must not block).
+     *
+     * @throws IllegalStateException if a message handler for exactly this type is already registered
+     */
+    <M> void onMessage(Class<M> type, MessageHandler<? super M> handler);
+
+    /**
+     * Registers the handler of one-way messages of {@code type} and its subtypes, run on {@code executor}.
+     *
+     * @throws IllegalStateException if a message handler for exactly this type is already registered
+     */
+    <M> void onMessage(Class<M> type, Executor executor, MessageHandler<? super M> handler);
+
+    /** The member ids of the peers. */
+    Set<String> peers();
+
+    /**
+     * Adds a peer; after {@link #start()} the transport starts connecting to it at once.
+     *
+     * @throws IllegalArgumentException if a peer with that id exists, or the id is this node's
+     */
+    void addPeer(PeerAddress peer);
+
+    /**
+     * Removes a peer, closing its connections and failing its pending requests.
+     *
+     * @return whether the peer existed
+     */
+    boolean removePeer(String memberId);
+
+    /** Whether the urgent connection to the peer is established (handshake done); {@code false} for unknown ids. */
+    boolean isReachable(String memberId);
+
+    /**
+     * Completes when the peer is {@link #isReachable reachable}: at once if it is. Never fails because of connection
+     * attempts (they are retried); fails with {@link TransportException.Reason#CLOSED} when the transport closes or
+     * the peer is removed, and with {@link TransportException.Reason#UNKNOWN_PEER} for an unknown id.
+     */
+    CompletableFuture<Void> whenReachable(String memberId);
+
+    /** A snapshot of the counters. */
+    TransportStats stats();
+
+    /**
+     * Closes every connection, fails every pending request with {@link TransportException.Reason#CLOSED} and stops
+     * the I/O threads. Blocks until they have stopped (a few seconds at most). Idempotent. Must not be called from a
+     * transport I/O thread.
+     */
+    @Override
+    void close();
+}

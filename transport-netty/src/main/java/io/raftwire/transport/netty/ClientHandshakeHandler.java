@@ -1,0 +1,141 @@
+package io.raftwire.transport.netty;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.ErrorPayload;
+import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameException;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.HandshakeCheck;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The connecting side of the handshake. On connect it sends {@link FrameKind#HELLO}; the answer must be
+ * {@link FrameKind#WELCOME} from the expected member with matching cluster, registry and serializers (see
+ * {@link HandshakeCheck#checkWelcome}), or an error frame saying why the peer refused. The outcome completes the
+ * {@code result} future (on the event loop) exactly once; on success this handler removes itself. When this side
+ * refuses, the peer is told with an error frame too.
+ *
+ * <p>One instance per channel (it holds the timeout and the result).
+ */
+final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
+
+    private final TransportContext context;
+    private final String peerId;
+    private final Handshake local;
+    private final CompletableFuture<Handshake> result;
+    private ScheduledFuture<?> timeout;
+
+    /**
+     * @param context the transport
+     * @param peerId  the member id this connection must reach
+     * @param lane    which lane this connection is
+     * @param result  completed with the peer's WELCOME, or failed with a {@link TransportException}
+     */
+    ClientHandshakeHandler(TransportContext context, String peerId, Handshake.Lane lane,
+            CompletableFuture<Handshake> result) {
+        this.context = context;
+        this.peerId = peerId;
+        this.local = context.handshake(peerId, lane);
+        this.result = result;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        int ms = context.settings().handshakeTimeoutMs();
+        timeout = ctx.executor().schedule(() -> fail(ctx, new TransportException(Reason.UNREACHABLE, peerId,
+                "no handshake answer from " + peerId + " within " + ms + " ms (expected: WELCOME within"
+                        + " handshake-timeout-ms)", null)), ms, TimeUnit.MILLISECONDS);
+        ctx.writeAndFlush(context.writer().handshake(FrameKind.HELLO, local));
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        String reason = ctx.channel().attr(ChannelAttributes.CLOSE_REASON).get();
+        fail(ctx, new TransportException(Reason.UNREACHABLE, peerId, "connection to " + peerId
+                + " closed during the handshake" + (reason == null ? "" : ": " + reason), null));
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (timeout != null) {
+            timeout.cancel(false);
+        }
+    }
+
+    /**
+     * Handles the answer to HELLO.
+     *
+     * @param msg a {@link Frame}, released here; anything else is passed on
+     */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof Frame frame)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        try {
+            if (frame.kind() == FrameKind.ERROR) {
+                refusedByPeer(ctx, ErrorPayload.readFrom(frame.payload()));
+            } else if (frame.kind() == FrameKind.WELCOME) {
+                welcome(ctx, Handshake.readFrom(frame.payload()));
+            } else {
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
+                        + " before the handshake completed (expected: WELCOME or ERROR)");
+            }
+        } catch (FrameException e) {
+            // ChannelErrorHandler tells the peer and closes.
+            result.completeExceptionally(new TransportException(Reason.PROTOCOL_ERROR, peerId, "handshake with "
+                    + peerId + " failed: " + e.getMessage(), e));
+            throw e;
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void welcome(ChannelHandlerContext ctx, Handshake welcome) {
+        List<String> problems = HandshakeCheck.checkWelcome(local, peerId, welcome);
+        if (!problems.isEmpty()) {
+            String reason = String.join("; ", problems);
+            context.metrics().handshakeRefusals.increment();
+            context.metrics().errorsSent.increment();
+            ChannelAttributes.closeReason(ctx.channel(), reason);
+            result.completeExceptionally(new TransportException(Reason.HANDSHAKE_REFUSED, peerId, "handshake with "
+                    + peerId + " refused by this node: " + reason, null));
+            ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED, reason)))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        ctx.pipeline().remove(this);
+        result.complete(welcome);
+    }
+
+    private void refusedByPeer(ChannelHandlerContext ctx, ErrorPayload error) {
+        if (error.code() == ErrorCode.HANDSHAKE_REFUSED) {
+            context.metrics().handshakeRefusals.increment();
+        }
+        Reason reason = error.code() == ErrorCode.HANDSHAKE_REFUSED ? Reason.HANDSHAKE_REFUSED : Reason.PROTOCOL_ERROR;
+        String text = peerId + " refused the connection (" + error.code().describe() + "): " + error.message();
+        ChannelAttributes.closeReason(ctx.channel(), text);
+        fail(ctx, new TransportException(reason, peerId, text, null));
+        ctx.close();
+    }
+
+    private void fail(ChannelHandlerContext ctx, TransportException e) {
+        if (result.completeExceptionally(e)) {
+            ChannelAttributes.closeReason(ctx.channel(), e.getMessage());
+            ctx.close();
+        }
+    }
+}

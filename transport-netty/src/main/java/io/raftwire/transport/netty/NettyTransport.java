@@ -1,0 +1,454 @@
+package io.raftwire.transport.netty;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.transport.MessageHandler;
+import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.Transport;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.TransportStats;
+import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.ErrorPayload;
+import io.raftwire.transport.netty.codec.FrameException;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.FrameWriter;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SerializerSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The Netty implementation of {@link Transport}. Each node listens on one port and opens up to two connections to
+ * every peer (requests travel on this node's own connections; the peer answers on the same connection):
+ * <ul>
+ *   <li>an <b>urgent</b> connection, kept open, for every frame up to {@link TransportSettings#bulkThresholdBytes()}
+ *       (votes, heartbeats, ordinary appends, client requests);</li>
+ *   <li>a <b>bulk</b> connection, opened when first needed, for larger frames (snapshot chunks, big appends), so that
+ *       megabytes in flight never queue in front of a vote or a heartbeat.</li>
+ * </ul>
+ * The wire format is in {@link io.raftwire.transport.netty.codec.FrameDescriptor}; the pipeline in
+ * {@link Pipelines}.
+ *
+ * <p><b>Memory bounds.</b> At most {@code max-pending-requests} requests await responses per peer; further requests
+ * fail at once with {@link Reason#OVERLOADED}. A send to a connection whose outbound buffer is above
+ * {@code write-buffer-high-bytes} also fails at once with {@link Reason#OVERLOADED} (fail fast rather than queue:
+ * Raft retries on its next heartbeat anyway, and a peer that stops reading then costs at most the high water mark
+ * plus the frames racing the check). Frames larger than {@code max-frame-bytes} are refused before they are queued.
+ *
+ * <p>Thread-safe. Build one with {@link NettyTransportFactory} or {@link #NettyTransport(TransportSettings,
+ * SerializerSet)}.
+ */
+public final class NettyTransport implements Transport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NettyTransport.class);
+
+    private enum State { NEW, STARTED, CLOSED }
+
+    private final TransportSettings settings;
+    private final SerializerSet serializers;
+    private final TransportContext context;
+    private final Pipelines pipelines;
+    private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
+    private final ConcurrentMap<String, PeerLink> peers = new ConcurrentHashMap<>();
+    private final Set<Channel> accepted = ConcurrentHashMap.newKeySet();
+    private final AtomicLong correlationIds = new AtomicLong();
+    private final Object lifecycle = new Object();
+    private final HashedWheelTimer timer;
+    private final Lane.Connector connector = new Connector();
+
+    private volatile State state = State.NEW;
+    private EventLoopGroup group;
+    private SocketSupport sockets;
+    private Channel serverChannel;
+    private volatile HostPort localAddress;
+
+    /**
+     * Creates a transport; nothing is bound or connected until {@link #start()}.
+     *
+     * @param settings    ids, addresses and limits
+     * @param serializers the serializer to send with and those accepted inbound
+     */
+    public NettyTransport(TransportSettings settings, SerializerSet serializers) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.serializers = Objects.requireNonNull(serializers, "serializers");
+        this.timer = new HashedWheelTimer(new DefaultThreadFactory("raftwire-timer-" + settings.nodeId(), true),
+                10, TimeUnit.MILLISECONDS, 512);
+        this.context = new TransportContext(settings, serializers,
+                new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
+                new HandlerRegistry(), timer);
+        this.pipelines = new Pipelines(context);
+        this.localAddress = settings.listenAddress();
+        for (PeerAddress p : settings.peers()) {
+            addLink(p);
+        }
+    }
+
+    @Override
+    public String memberId() {
+        return settings.nodeId();
+    }
+
+    /** The settings this transport was built with. */
+    public TransportSettings settings() {
+        return settings;
+    }
+
+    /** The serializers this transport sends with and accepts. */
+    public SerializerSet serializers() {
+        return serializers;
+    }
+
+    @Override
+    public void start() {
+        synchronized (lifecycle) {
+            if (state == State.CLOSED) {
+                throw new TransportException(Reason.CLOSED, "", "transport " + memberId() + " is closed", null);
+            }
+            if (state == State.STARTED) {
+                throw new IllegalStateException("transport " + memberId() + " is already started");
+            }
+            sockets = SocketSupport.select(settings.socketImplementation());
+            group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
+                    new DefaultThreadFactory("raftwire-io-" + settings.nodeId(), true), sockets.ioHandler());
+            bind();
+            state = State.STARTED;
+        }
+        LOG.info("raftwire transport {} listening on {} ({}, {} I/O threads); sends with {}, accepts {}; peers {}",
+                memberId(), localAddress, sockets.name(), settings.ioThreads(),
+                SerializerSet.describe(serializers.sender()), serializers.describeAccepted(), peers.keySet());
+        peers.values().forEach(PeerLink::start);
+    }
+
+    private void bind() {
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(sockets.serverSocket())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.ALLOCATOR, allocator)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        accepted.add(ch);
+                        ch.closeFuture().addListener(f -> accepted.remove(ch));
+                        pipelines.initAccepted(ch.pipeline());
+                    }
+                });
+        HostPort listen = settings.listenAddress();
+        ChannelFuture f = b.bind(listen.host(), listen.port()).awaitUninterruptibly();
+        if (!f.isSuccess()) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            timer.stop();
+            state = State.CLOSED;
+            throw new TransportException(Reason.UNREACHABLE, "", "cannot listen on " + listen + ": "
+                    + f.cause().getMessage(), f.cause());
+        }
+        serverChannel = f.channel();
+        InetSocketAddress bound = (InetSocketAddress) serverChannel.localAddress();
+        localAddress = new HostPort(listen.host(), bound.getPort());
+    }
+
+    private WriteBufferWaterMark waterMark() {
+        return new WriteBufferWaterMark(settings.writeBufferLowBytes(), settings.writeBufferHighBytes());
+    }
+
+    @Override
+    public HostPort localAddress() {
+        return localAddress;
+    }
+
+    @Override
+    public <R> CompletableFuture<R> request(String memberId, Object request, Class<R> responseType) {
+        return doRequest(memberId, request, responseType, settings.requestTimeoutMs());
+    }
+
+    @Override
+    public <R> CompletableFuture<R> request(String memberId, Object request, Class<R> responseType,
+            Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout = " + timeout + " (expected: positive)");
+        }
+        return doRequest(memberId, request, responseType, Math.max(1, timeout.toMillis()));
+    }
+
+    private <R> CompletableFuture<R> doRequest(String memberId, Object request, Class<R> responseType,
+            long timeoutMs) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(responseType, "responseType");
+        CompletableFuture<R> future = new CompletableFuture<>();
+        PeerLink link = usableLink(memberId, future);
+        if (link == null) {
+            return future;
+        }
+        if (!link.tryAcquirePending()) {
+            context.metrics().rejected.increment();
+            return failed(future, Reason.OVERLOADED, memberId, memberId + " has " + link.pendingCount()
+                    + " requests pending (expected: < max-pending-requests " + settings.maxPendingRequests() + ")");
+        }
+        long correlationId = correlationIds.incrementAndGet();
+        ByteBuf frame = encode(FrameKind.REQUEST, memberId, correlationId, request, future);
+        if (frame == null) {
+            link.releasePending();
+            return future;
+        }
+        PendingRequest<R> pending = new PendingRequest<>(correlationId, describe(request), responseType, future, link,
+                timeoutMs);
+        link.laneFor(frame.readableBytes()).submit(frame, pending, null);
+        return future;
+    }
+
+    @Override
+    public CompletableFuture<Void> send(String memberId, Object message) {
+        Objects.requireNonNull(message, "message");
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        PeerLink link = usableLink(memberId, written);
+        if (link == null) {
+            return written;
+        }
+        ByteBuf frame = encode(FrameKind.ONE_WAY, memberId, 0, message, written);
+        if (frame != null) {
+            link.laneFor(frame.readableBytes()).submit(frame, null, written);
+        }
+        return written;
+    }
+
+    /** The link to a started peer, or {@code null} after failing {@code future}. */
+    private PeerLink usableLink(String memberId, CompletableFuture<?> future) {
+        PeerLink link = peers.get(memberId);
+        if (link == null) {
+            failed(future, Reason.UNKNOWN_PEER, memberId, "member id = " + memberId + " (expected: one of "
+                    + new TreeSet<>(peers.keySet()) + ")");
+            return null;
+        }
+        if (state != State.STARTED) {
+            failed(future, Reason.CLOSED, memberId, "transport " + memberId() + " is "
+                    + (state == State.NEW ? "not started" : "closed"));
+            return null;
+        }
+        return link;
+    }
+
+    /** Encodes a message frame, or fails {@code future} and returns {@code null}. */
+    private ByteBuf encode(FrameKind kind, String memberId, long correlationId, Object message,
+            CompletableFuture<?> future) {
+        TypeModel model = serializers.registry().find(message.getClass());
+        if (model == null) {
+            failed(future, Reason.ENCODE_FAILED, memberId, message.getClass().getName() + " is not a registered type"
+                    + " (expected: a MessageType or a type registered with TypeRegistry.Builder.register)");
+            return null;
+        }
+        long start = System.nanoTime();
+        try {
+            ByteBuf frame = context.writer().message(kind, serializers.sender(), model.id(), correlationId, message);
+            context.metrics().sent(model.id(), frame.readableBytes(), System.nanoTime() - start);
+            return frame;
+        } catch (FrameException e) {
+            failed(future, Reason.FRAME_TOO_LARGE, memberId, model.name() + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            future.completeExceptionally(new TransportException(Reason.ENCODE_FAILED, memberId, e.getMessage(), e));
+        }
+        return null;
+    }
+
+    private static <T> CompletableFuture<T> failed(CompletableFuture<T> future, Reason reason, String memberId,
+            String message) {
+        future.completeExceptionally(new TransportException(reason, memberId, message, null));
+        return future;
+    }
+
+    private String describe(Object message) {
+        return message.getClass().getSimpleName();
+    }
+
+    @Override
+    public <Q> void onRequest(Class<Q> type, RequestHandler<? super Q> handler) {
+        context.handlers().onRequest(type, null, handler);
+    }
+
+    @Override
+    public <Q> void onRequest(Class<Q> type, Executor executor, RequestHandler<? super Q> handler) {
+        context.handlers().onRequest(type, Objects.requireNonNull(executor, "executor"), handler);
+    }
+
+    @Override
+    public <M> void onMessage(Class<M> type, MessageHandler<? super M> handler) {
+        context.handlers().onMessage(type, null, handler);
+    }
+
+    @Override
+    public <M> void onMessage(Class<M> type, Executor executor, MessageHandler<? super M> handler) {
+        context.handlers().onMessage(type, Objects.requireNonNull(executor, "executor"), handler);
+    }
+
+    @Override
+    public Set<String> peers() {
+        return Set.copyOf(peers.keySet());
+    }
+
+    @Override
+    public void addPeer(PeerAddress peer) {
+        PeerLink link;
+        synchronized (lifecycle) {
+            link = addLink(peer);
+            if (state == State.CLOSED) {
+                link.close(closedException(peer.id()));
+                return;
+            }
+        }
+        if (state == State.STARTED) {
+            link.start();
+        }
+    }
+
+    private PeerLink addLink(PeerAddress peer) {
+        if (peer.id().equals(settings.nodeId())) {
+            throw new IllegalArgumentException("peer id = " + peer.id() + " (expected: not this node's own id)");
+        }
+        PeerLink link = new PeerLink(peer, context, connector);
+        if (peers.putIfAbsent(peer.id(), link) != null) {
+            throw new IllegalArgumentException("peer id = " + peer.id() + " (expected: an id not already a peer)");
+        }
+        return link;
+    }
+
+    @Override
+    public boolean removePeer(String memberId) {
+        PeerLink link = peers.remove(memberId);
+        if (link == null) {
+            return false;
+        }
+        link.close(new TransportException(Reason.CLOSED, memberId, memberId + " was removed from the peers", null));
+        return true;
+    }
+
+    @Override
+    public boolean isReachable(String memberId) {
+        PeerLink link = peers.get(memberId);
+        return link != null && link.urgent().isConnected();
+    }
+
+    @Override
+    public CompletableFuture<Void> whenReachable(String memberId) {
+        PeerLink link = peers.get(memberId);
+        if (link == null) {
+            return CompletableFuture.failedFuture(new TransportException(Reason.UNKNOWN_PEER, memberId,
+                    "member id = " + memberId + " (expected: one of " + new TreeSet<>(peers.keySet()) + ")", null));
+        }
+        return link.urgent().whenConnected();
+    }
+
+    @Override
+    public TransportStats stats() {
+        return context.metrics().snapshot();
+    }
+
+    @Override
+    public void close() {
+        EventLoopGroup g;
+        synchronized (lifecycle) {
+            if (state == State.CLOSED) {
+                return;
+            }
+            g = state == State.STARTED ? group : null;
+            if (g != null) {
+                for (EventExecutor e : g) {
+                    if (e.inEventLoop()) {
+                        throw new IllegalStateException("close() called from a transport I/O thread (expected:"
+                                + " another thread; it waits for the I/O threads to stop)");
+                    }
+                }
+            }
+            state = State.CLOSED;
+        }
+        peers.values().forEach(link -> link.close(closedException(link.id())));
+        if (serverChannel != null) {
+            serverChannel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+        // Tell connected peers why their requests fail (they log it) before the sockets close.
+        ErrorPayload goodbye = new ErrorPayload(ErrorCode.SHUTTING_DOWN, "transport " + memberId() + " is closing");
+        for (Channel ch : accepted) {
+            if (ch.isActive()) {
+                ch.writeAndFlush(context.writer().error(0, 0, goodbye)).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                ch.close();
+            }
+        }
+        for (Channel ch : accepted) {
+            ch.closeFuture().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
+        if (g != null) {
+            g.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+        timer.stop();
+        LOG.info("raftwire transport {} closed", memberId());
+    }
+
+    private TransportException closedException(String memberId) {
+        return new TransportException(Reason.CLOSED, memberId, "transport " + memberId() + " is closed", null);
+    }
+
+    /** Opens outbound channels for the lanes. */
+    private final class Connector implements Lane.Connector {
+        @Override
+        public ChannelFuture connect(Connection connection, CompletableFuture<Handshake> handshake) {
+            PeerAddress peer = connection.link().address();
+            Bootstrap b = new Bootstrap().group(group).channel(sockets.socket())
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMs())
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.SO_KEEPALIVE, true)
+                    .option(ChannelOption.ALLOCATOR, allocator)
+                    .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                    .handler(new ChannelInitializer<>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            pipelines.initOutbound(ch.pipeline(), connection, handshake);
+                        }
+                    });
+            ChannelFuture f = b.connect(peer.address().host(), peer.address().port());
+            connection.channel(f.channel());
+            return f;
+        }
+
+        @Override
+        public Future<?> schedule(Runnable task, long delayMs) {
+            try {
+                return group.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                // shutting down: the lane is being closed too
+                return CompletableFuture.completedFuture(null);
+            }
+        }
+    }
+}

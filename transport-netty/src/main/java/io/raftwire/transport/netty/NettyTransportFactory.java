@@ -1,0 +1,94 @@
+package io.raftwire.transport.netty;
+
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.codec.SerializerSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a {@link NettyTransport} from a {@link RaftwireConfig}: the serializers named by {@code raftwire.serializer}
+ * and {@code raftwire.serializer.accept} are loaded through {@link Serializers} (ServiceLoader) with the
+ * {@code raftwire.serializer.*} limits, and every {@code raftwire.transport.*} key becomes a
+ * {@link TransportSettings} value. The configuration's non-default values are logged once.
+ *
+ * <p>Stateless; every method is thread-safe.
+ */
+public final class NettyTransportFactory {
+
+    private NettyTransportFactory() {
+    }
+
+    /**
+     * A transport for the catalog types only. Not started.
+     *
+     * @throws io.raftwire.serializer.SerializationException if a configured serializer is not on the class path (the
+     *                                                       message lists those that are)
+     */
+    public static NettyTransport create(RaftwireConfig config) {
+        return create(config, TypeRegistry.catalog());
+    }
+
+    /**
+     * A transport for the given types (the catalog plus the application's). Not started.
+     *
+     * @throws io.raftwire.serializer.SerializationException if a configured serializer is not on the class path
+     */
+    public static NettyTransport create(RaftwireConfig config, TypeRegistry registry) {
+        config.logNonDefaults();
+        return new NettyTransport(settings(config), serializers(config, registry));
+    }
+
+    /** The serializer limits of {@code raftwire.serializer.*}. */
+    public static SerializerOptions serializerOptions(RaftwireConfig config) {
+        return new SerializerOptions(config.get(ConfigKeys.SERIALIZER_MAX_DEPTH),
+                config.get(ConfigKeys.SERIALIZER_MAX_ELEMENTS), config.get(ConfigKeys.SERIALIZER_BUFFER_BYTES),
+                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES));
+    }
+
+    /**
+     * Creates the sending serializer and every accepted one.
+     *
+     * @throws io.raftwire.serializer.SerializationException if a name has no provider
+     */
+    public static SerializerSet serializers(RaftwireConfig config, TypeRegistry registry) {
+        SerializerOptions options = serializerOptions(config);
+        List<Serializer> all = new ArrayList<>();
+        for (String name : config.acceptedSerializers()) {
+            all.add(Serializers.create(name, registry, options));
+        }
+        return new SerializerSet(all.get(0), all.subList(1, all.size()));
+    }
+
+    /** The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers} and
+     * {@code raftwire.transport.*}; the bulk threshold keeps its default. */
+    public static TransportSettings settings(RaftwireConfig config) {
+        return TransportSettings.builder()
+                .clusterId(config.get(ConfigKeys.CLUSTER_ID))
+                .nodeId(config.get(ConfigKeys.NODE_ID))
+                .listenAddress(config.get(ConfigKeys.NODE_ADDRESS))
+                .peers(config.get(ConfigKeys.PEERS))
+                .maxFrameBytes(config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES))
+                .connectTimeoutMs(config.get(ConfigKeys.TRANSPORT_CONNECT_TIMEOUT_MS))
+                .handshakeTimeoutMs(config.get(ConfigKeys.TRANSPORT_HANDSHAKE_TIMEOUT_MS))
+                .requestTimeoutMs(config.get(ConfigKeys.TRANSPORT_REQUEST_TIMEOUT_MS))
+                .reconnectInitialBackoffMs(config.get(ConfigKeys.TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS))
+                .reconnectMaxBackoffMs(config.get(ConfigKeys.TRANSPORT_RECONNECT_MAX_BACKOFF_MS))
+                .reconnectBackoffMultiplier(config.get(ConfigKeys.TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER))
+                .reconnectJitter(config.get(ConfigKeys.TRANSPORT_RECONNECT_JITTER))
+                .idleTimeoutMs(config.get(ConfigKeys.TRANSPORT_IDLE_TIMEOUT_MS))
+                .writeBufferLowBytes(config.get(ConfigKeys.TRANSPORT_WRITE_BUFFER_LOW_BYTES))
+                .writeBufferHighBytes(config.get(ConfigKeys.TRANSPORT_WRITE_BUFFER_HIGH_BYTES))
+                .maxPendingRequests(config.get(ConfigKeys.TRANSPORT_MAX_PENDING_REQUESTS))
+                .flushConsolidation(config.get(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION))
+                .flushConsolidationLimit(config.get(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION_LIMIT))
+                .ioThreads(config.get(ConfigKeys.TRANSPORT_IO_THREADS))
+                .socketImplementation(config.get(ConfigKeys.TRANSPORT_NATIVE))
+                .build();
+    }
+}

@@ -1,0 +1,111 @@
+package io.raftwire.transport.netty;
+
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.HeaderDecoder;
+
+import java.util.EnumSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds the two pipelines of a transport, one handler per concern; inbound bytes flow from top to bottom:
+ *
+ * <pre>
+ *  name             handler                        concern                                       per
+ *  flush            FlushConsolidationHandler      coalesce flushes (optional)                   channel
+ *  idle             IdleStateHandler               idle events: write idle/3, read idle (opt.)   channel
+ *  frameDecoder     LengthFieldBasedFrameDecoder   framing and the size limit (fail fast)        channel
+ *  headerDecoder    HeaderDecoder                  magic, version, kind, serializer and type id  transport
+ *  keepAlive        KeepAliveHandler               pings out, pings in, close when read-idle     transport
+ *  handshake        Server/ClientHandshakeHandler  HELLO / WELCOME, then removes itself          channel
+ *  payloadDecoder   PayloadDecoder                 serializer.decode of the payload              transport
+ *  dispatch         RequestDispatcher              (accepted) run handlers, write responses      transport
+ *  correlation      ResponseCorrelator             (outbound) complete pending requests          channel
+ *  errors           ChannelErrorHandler            log once, error frame, close                  transport
+ * </pre>
+ *
+ * There is no outbound encoder handler: frames are encoded by {@link io.raftwire.transport.netty.codec.FrameWriter}
+ * on the sending thread, before they enter the pipeline. The encoded size picks the lane (urgent or bulk), encode
+ * failures and oversize frames fail the caller's future directly, and encoding work is spread over the calling
+ * threads instead of one event loop.
+ *
+ * <p>Thread-safe; the {@code @Sharable} handlers are created once here.
+ */
+final class Pipelines {
+
+    static final String FLUSH = "flush";
+    static final String IDLE = "idle";
+    static final String FRAME_DECODER = "frameDecoder";
+    static final String HEADER_DECODER = "headerDecoder";
+    static final String KEEP_ALIVE = "keepAlive";
+    static final String HANDSHAKE = "handshake";
+    static final String PAYLOAD_DECODER = "payloadDecoder";
+    static final String DISPATCH = "dispatch";
+    static final String CORRELATION = "correlation";
+    static final String ERRORS = "errors";
+
+    private final TransportContext context;
+    private final HeaderDecoder acceptedHeaders;
+    private final HeaderDecoder outboundHeaders;
+    private final KeepAliveHandler keepAlive;
+    private final PayloadDecoder payloadDecoder;
+    private final RequestDispatcher dispatcher;
+    private final ChannelErrorHandler errors;
+
+    Pipelines(TransportContext context) {
+        this.context = context;
+        this.acceptedHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.HELLO,
+                FrameKind.REQUEST, FrameKind.ONE_WAY, FrameKind.PING, FrameKind.ERROR), "accepted connection");
+        this.outboundHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.WELCOME,
+                FrameKind.RESPONSE, FrameKind.PING, FrameKind.ERROR), "outbound connection");
+        this.keepAlive = new KeepAliveHandler(context.writer(), context.metrics(),
+                context.settings().idleTimeoutMs());
+        this.payloadDecoder = new PayloadDecoder(context.serializers(), context.metrics());
+        this.dispatcher = new RequestDispatcher(context);
+        this.errors = new ChannelErrorHandler(context.writer(), context.metrics());
+    }
+
+    /** Fills the pipeline of a connection accepted by this node. */
+    void initAccepted(ChannelPipeline p) {
+        addCommon(p, acceptedHeaders);
+        p.addLast(HANDSHAKE, new ServerHandshakeHandler(context));
+        p.addLast(PAYLOAD_DECODER, payloadDecoder);
+        p.addLast(DISPATCH, dispatcher);
+        p.addLast(ERRORS, errors);
+    }
+
+    /**
+     * Fills the pipeline of a connection this node opens to a peer.
+     *
+     * @param connection the connection whose requests this channel carries
+     * @param handshake  completed by the handshake handler
+     */
+    void initOutbound(ChannelPipeline p, Connection connection, CompletableFuture<Handshake> handshake) {
+        p.channel().attr(ChannelAttributes.PEER_ID).set(connection.link().id());
+        addCommon(p, outboundHeaders);
+        p.addLast(HANDSHAKE, new ClientHandshakeHandler(context, connection.link().id(), connection.lane(),
+                handshake));
+        p.addLast(PAYLOAD_DECODER, payloadDecoder);
+        p.addLast(CORRELATION, new ResponseCorrelator(connection));
+        p.addLast(ERRORS, errors);
+    }
+
+    private void addCommon(ChannelPipeline p, HeaderDecoder headers) {
+        TransportSettings s = context.settings();
+        if (s.flushConsolidation()) {
+            p.addLast(FLUSH, new FlushConsolidationHandler(s.flushConsolidationLimit(), true));
+        }
+        if (s.idleTimeoutMs() > 0) {
+            p.addLast(IDLE, new IdleStateHandler(s.idleTimeoutMs(), Math.max(1, s.idleTimeoutMs() / 3), 0,
+                    TimeUnit.MILLISECONDS));
+        }
+        p.addLast(FRAME_DECODER, FrameDescriptor.newFrameDecoder(s.maxFrameBytes()));
+        p.addLast(HEADER_DECODER, headers);
+        p.addLast(KEEP_ALIVE, keepAlive);
+    }
+}

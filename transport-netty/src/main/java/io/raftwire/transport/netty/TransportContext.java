@@ -1,0 +1,25 @@
+package io.raftwire.transport.netty;
+
+import io.netty.util.Timer;
+import io.raftwire.transport.netty.codec.FrameWriter;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SerializerSet;
+
+/**
+ * What the handlers and connections of one transport share. Immutable; every component is thread-safe.
+ *
+ * @param settings    the transport settings
+ * @param serializers the sending and accepted serializers
+ * @param writer      writes every outbound frame
+ * @param metrics     the counters
+ * @param handlers    the request and one-way handlers
+ * @param timer       the request-deadline wheel
+ */
+record TransportContext(TransportSettings settings, SerializerSet serializers, FrameWriter writer,
+        MetricsRecorder metrics, HandlerRegistry handlers, Timer timer) {
+
+    /** This node's handshake declaration for one lane; {@code targetId} empty on the accepting side. */
+    Handshake handshake(String targetId, Handshake.Lane lane) {
+        return Handshake.of(settings.clusterId(), settings.nodeId(), targetId, lane, serializers);
+    }
+}

@@ -1,0 +1,441 @@
+package io.raftwire.transport.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.ErrorPayload;
+import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SerializerSet;
+import io.raftwire.transport.netty.testkit.Blob;
+import io.raftwire.transport.netty.testkit.Echo;
+import io.raftwire.transport.netty.testkit.FakeSerializer;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.TestTypes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pipeline of an accepted connection, on an {@link EmbeddedChannel}, with the fake serializer. */
+@ExtendWith(LeakDetectionExtension.class)
+class AcceptedPipelineTest {
+
+    private final FakeSerializer fake = FakeSerializer.standard();
+    private EmbeddedHarness harness;
+
+    @BeforeEach
+    void setUp() {
+        harness = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        harness.context.handlers().onRequest(Echo.class,
+                (from, echo) -> CompletableFuture.completedFuture(new Echo(echo.n() + 1, from + ":" + echo.text())));
+        harness.context.handlers().onRequest(Blob.class, (from, blob) -> CompletableFuture.completedFuture(
+                new Echo(blob.n(), Integer.toString(blob.data().length))));
+    }
+
+    @AfterEach
+    void tearDown() {
+        harness.close();
+    }
+
+    private EmbeddedChannel handshaken() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.hello(EmbeddedHarness.REMOTE));
+        Frame welcome = harness.nextOutbound(ch);
+        assertEquals(FrameKind.WELCOME, welcome.kind());
+        Handshake h = Handshake.readFrom(welcome.payload());
+        welcome.release();
+        assertEquals(EmbeddedHarness.LOCAL, h.nodeId());
+        return ch;
+    }
+
+    @Test
+    void shouldAnswerRequestWithSameCorrelationIdAndSerializer() {
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(harness.request(FrameKind.REQUEST, 77, new Echo(1, "hi")));
+        Frame response = harness.nextOutbound(ch);
+        assertEquals(FrameKind.RESPONSE, response.kind());
+        assertEquals(77, response.correlationId());
+        assertEquals(fake.id(), response.serializerId());
+        assertEquals(new Echo(2, "remote:hi"), harness.decode(response));
+        assertTrue(ch.isActive());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldReassembleFramesDeliveredOneByteAtATime() {
+        EmbeddedChannel ch = harness.accepted();
+        ByteBuf all = Unpooled.buffer();
+        ByteBuf hello = harness.hello(EmbeddedHarness.REMOTE);
+        all.writeBytes(hello);
+        hello.release();
+        for (int i = 0; i < 20; i++) {
+            ByteBuf f = harness.request(FrameKind.REQUEST, i + 1, new Echo(i, "x".repeat(i)));
+            all.writeBytes(f);
+            f.release();
+        }
+        while (all.isReadable()) {
+            ch.writeInbound(all.readRetainedSlice(1));
+        }
+        all.release();
+        harness.nextOutbound(ch).release();
+        for (int i = 0; i < 20; i++) {
+            Frame r = harness.nextOutbound(ch);
+            assertEquals(i + 1, r.correlationId());
+            assertEquals(new Echo(i + 1, "remote:" + "x".repeat(i)), harness.decode(r));
+        }
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldReassembleFramesSplitAtRandomBoundaries() {
+        long seed = System.nanoTime();
+        SplittableRandom random = new SplittableRandom(seed);
+        EmbeddedChannel ch = handshaken();
+        int frames = 3000;
+        ByteBuf all = Unpooled.buffer();
+        for (int i = 0; i < frames; i++) {
+            byte[] data = new byte[random.nextInt(0, i % 100 == 0 ? 60_000 : 600)];
+            ByteBuf f = harness.request(FrameKind.REQUEST, i + 1, new Blob(i, data));
+            all.writeBytes(f);
+            f.release();
+        }
+        int answered = 0;
+        while (all.isReadable()) {
+            ch.writeInbound(all.readRetainedSlice(Math.min(all.readableBytes(), random.nextInt(1, 9000))));
+            for (ByteBuf out = ch.readOutbound(); out != null; out = ch.readOutbound()) {
+                Frame r = harness.parse(out);
+                assertEquals(answered + 1, r.correlationId(), "seed " + seed);
+                harness.decode(r);
+                answered++;
+            }
+        }
+        all.release();
+        assertEquals(frames, answered, "seed " + seed);
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0x7FFF_FFFFL, 0xFFFF_FFFFL, 64 * 1024 - 3, 64 * 1024})
+    void shouldCloseOnFrameLongerThanTheLimit(long length) {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf bad = Unpooled.buffer().writeInt((int) length).writeShort(FrameDescriptor.MAGIC).writeZero(20);
+        ch.writeInbound(bad);
+        assertRefused(ch, ErrorCode.FRAME_TOO_LARGE, "frame too large");
+        assertEquals(0, bad.refCnt());
+    }
+
+    @Test
+    void shouldCloseOnBadMagic() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf f = harness.request(FrameKind.REQUEST, 1, new Echo(1, "a"));
+        f.setShort(FrameDescriptor.MAGIC_OFFSET, 0x1234);
+        ch.writeInbound(f);
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "magic = 0x1234 (expected: 0x5277)");
+        assertEquals(0, f.refCnt());
+        assertEquals(0, fake.decodeCalls());
+    }
+
+    @Test
+    void shouldCloseOnOtherProtocolVersion() {
+        EmbeddedChannel ch = harness.accepted();
+        ByteBuf hello = harness.hello(EmbeddedHarness.REMOTE);
+        hello.setByte(FrameDescriptor.VERSION_OFFSET, 2);
+        ch.writeInbound(hello);
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "protocol version = 2 (expected: 1)");
+    }
+
+    @Test
+    void shouldCloseOnReservedFlagBits() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf f = harness.request(FrameKind.REQUEST, 1, new Echo(1, "a"));
+        f.setByte(FrameDescriptor.FLAGS_OFFSET, 0x80 | FrameKind.REQUEST.code());
+        ch.writeInbound(f);
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "flags = 0x81");
+    }
+
+    @Test
+    void shouldRefuseUnknownSerializerIdBeforeDecoding() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf f = harness.request(FrameKind.REQUEST, 1, new Echo(1, "a"));
+        f.setByte(FrameDescriptor.SERIALIZER_ID_OFFSET, 99);
+        ch.writeInbound(f);
+        assertRefused(ch, ErrorCode.SERIALIZER_NOT_ACCEPTED, "serializer id = 99 (expected: one of fake (1))");
+        assertEquals(0, fake.decodeCalls());
+    }
+
+    @Test
+    void shouldRefuseSerializerThatExistsButIsNotAccepted() {
+        FakeSerializer other = new FakeSerializer(2, "other", TestTypes.registry());
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(harness.writer.message(FrameKind.REQUEST, other, TestTypes.ECHO_ID, 1, new Echo(1, "a")));
+        assertRefused(ch, ErrorCode.SERIALIZER_NOT_ACCEPTED, "serializer id = 2");
+        assertEquals(0, other.decodeCalls());
+        assertEquals(0, fake.decodeCalls());
+    }
+
+    @Test
+    void shouldRefuseUnknownTypeIdBeforeDecoding() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf f = harness.request(FrameKind.REQUEST, 1, new Echo(1, "a"));
+        f.setShort(FrameDescriptor.TYPE_ID_OFFSET, 4000);
+        ch.writeInbound(f);
+        assertRefused(ch, ErrorCode.UNKNOWN_TYPE, "message type id = 4000");
+        assertEquals(0, fake.decodeCalls());
+    }
+
+    @Test
+    void shouldRefuseHeaderShorterThanHeaderLength() {
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(Unpooled.buffer().writeInt(3).writeShort(FrameDescriptor.MAGIC).writeByte(1));
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "frame length = 3 (expected: >= 15)");
+    }
+
+    @Test
+    void shouldRefuseRequestBeforeHandshake() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.request(FrameKind.REQUEST, 1, new Echo(1, "a")));
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "frame kind = REQUEST before the handshake (expected: HELLO)");
+    }
+
+    @Test
+    void shouldRefuseResponseOnAcceptedConnection() {
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(harness.request(FrameKind.RESPONSE, 1, new Echo(1, "a")));
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "frame kind = RESPONSE on an accepted connection");
+    }
+
+    @Test
+    void shouldAnswerUndecodablePayloadWithErrorAndStayOpen() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf f = harness.request(FrameKind.REQUEST, 5, new Echo(1, "abc"));
+        f.writerIndex(f.writerIndex() - 1).setInt(0, f.readableBytes() - 4);
+        ch.writeInbound(f);
+        Frame error = harness.nextOutbound(ch);
+        assertEquals(FrameKind.ERROR, error.kind());
+        assertEquals(5, error.correlationId());
+        ErrorPayload p = EmbeddedHarness.errorOf(error);
+        assertEquals(ErrorCode.DECODE_FAILED, p.code());
+        assertTrue(ch.isActive());
+        ch.writeInbound(harness.request(FrameKind.REQUEST, 6, new Echo(1, "ok")));
+        assertEquals(new Echo(2, "remote:ok"), harness.decode(harness.nextOutbound(ch)));
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldAnswerRequestWithoutHandlerWithError() {
+        EmbeddedHarness bare = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            EmbeddedChannel ch = bare.accepted();
+            ch.writeInbound(bare.hello(EmbeddedHarness.REMOTE));
+            bare.nextOutbound(ch).release();
+            ch.writeInbound(bare.request(FrameKind.REQUEST, 9, new Echo(1, "a")));
+            ErrorPayload p = EmbeddedHarness.errorOf(bare.nextOutbound(ch));
+            assertEquals(ErrorCode.NO_HANDLER, p.code());
+            assertTrue(p.message().startsWith("no request handler for Echo (type 1024) on local"), p.message());
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            bare.close();
+        }
+    }
+
+    @Test
+    void shouldPreferTheMostSpecificHandler() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Object.class,
+                    (from, any) -> CompletableFuture.completedFuture(new Echo(-1, "catch-all")));
+            h.context.handlers().onRequest(Echo.class, (from, e) -> CompletableFuture.completedFuture(e));
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(ch).release();
+            ch.writeInbound(h.request(FrameKind.REQUEST, 1, new Echo(5, "specific")));
+            ch.writeInbound(h.request(FrameKind.REQUEST, 2, new Blob(5, new byte[3])));
+            assertEquals(new Echo(5, "specific"), h.decode(h.nextOutbound(ch)));
+            assertEquals(new Echo(-1, "catch-all"), h.decode(h.nextOutbound(ch)));
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldAnswerHandlerThatThrowsFailsOrReturnsNull() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Echo.class, (from, e) -> switch ((int) e.n()) {
+                case 0 -> throw new IllegalStateException("thrown");
+                case 1 -> CompletableFuture.failedFuture(new IllegalArgumentException("failed"));
+                default -> null;
+            });
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(ch).release();
+            List<String> messages = new ArrayList<>();
+            for (int n = 0; n < 3; n++) {
+                ch.writeInbound(h.request(FrameKind.REQUEST, n + 1, new Echo(n, "")));
+                ErrorPayload p = EmbeddedHarness.errorOf(h.nextOutbound(ch));
+                assertEquals(ErrorCode.HANDLER_FAILED, p.code());
+                messages.add(p.message());
+            }
+            assertEquals(List.of("IllegalStateException: thrown", "IllegalArgumentException: failed",
+                    "handler for Echo (type 1024) returned null (expected: a CompletionStage)"), messages);
+            assertTrue(ch.isActive());
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldDeliverOneWayMessagesWithoutAnswer() {
+        List<Echo> received = new ArrayList<>();
+        harness.context.handlers().onMessage(Echo.class, (from, e) -> received.add(e));
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(harness.request(FrameKind.ONE_WAY, 0, new Echo(4, "one way")));
+        assertEquals(List.of(new Echo(4, "one way")), received);
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldRefuseHelloFromAnotherCluster() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of("other-cluster", "n9",
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, harness.serializers)));
+        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "cluster id = other-cluster (expected: test-cluster)");
+        assertEquals(1, harness.context.metrics().handshakeRefusals.sum());
+    }
+
+    @Test
+    void shouldRefuseHelloWithOtherRegistry() {
+        EmbeddedChannel ch = harness.accepted();
+        SerializerSet extra = SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra()));
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, extra)));
+        ErrorPayload p = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
+        int types = TestTypes.registry().models().size();
+        assertTrue(p.message().startsWith("registry fingerprint = "), p.message());
+        assertTrue(p.message().contains("with " + (types + 1) + " types (expected: "), p.message());
+        assertTrue(p.message().contains("with " + types + " types;"), p.message());
+    }
+
+    @Test
+    void shouldRefuseHelloWithoutCommonSerializer() {
+        EmbeddedChannel ch = harness.accepted();
+        SerializerSet other = SerializerSet.of(new FakeSerializer(2, "other", TestTypes.registry()));
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, other)));
+        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "no common serializer: n9 sends with other (2) "
+                + "(expected: one that this node accepts: [fake (1)])");
+    }
+
+    @Test
+    void shouldRefuseHelloAddressedToAnotherMember() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
+                "node-7", Handshake.Lane.URGENT, harness.serializers)));
+        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "member id = local (expected by n9: node-7)");
+    }
+
+    @Test
+    void shouldCloseWhenNoHandshakeArrivesInTime() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.advanceTimeBy(harness.settings.handshakeTimeoutMs() + 1, TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldPingWhenQuietAndCloseWhenNothingArrives() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().idleTimeoutMs(300),
+                SerializerSet.of(fake));
+        try {
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(ch).release();
+            ch.advanceTimeBy(101, TimeUnit.MILLISECONDS);
+            ch.runScheduledPendingTasks();
+            assertEquals(FrameKind.PING, release(h.nextOutbound(ch)).kind());
+            ch.writeInbound(h.writer.ping());
+            assertTrue(ch.isActive());
+            for (int i = 0; i < 4 && ch.isOpen(); i++) {
+                ch.advanceTimeBy(101, TimeUnit.MILLISECONDS);
+                ch.runScheduledPendingTasks();
+            }
+            assertFalse(ch.isOpen());
+            assertEquals(1, h.context.metrics().idleCloses.sum());
+            ch.finishAndReleaseAll();
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldCoalesceFlushesWhenConsolidationIsOn() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().flushConsolidation(true),
+                SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Echo.class, (from, e) -> CompletableFuture.completedFuture(e));
+            EmbeddedChannel ch = h.accepted();
+            ByteBuf batch = Unpooled.buffer();
+            ByteBuf hello = h.hello(EmbeddedHarness.REMOTE);
+            batch.writeBytes(hello);
+            hello.release();
+            for (int i = 1; i <= 10; i++) {
+                ByteBuf f = h.request(FrameKind.REQUEST, i, new Echo(i, "c"));
+                batch.writeBytes(f);
+                f.release();
+            }
+            ch.writeInbound(batch);
+            ch.runPendingTasks();
+            h.nextOutbound(ch).release();
+            for (int i = 1; i <= 10; i++) {
+                assertEquals(new Echo(i, "c"), h.decode(h.nextOutbound(ch)));
+            }
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    private static Frame release(Frame f) {
+        f.release();
+        return f;
+    }
+
+    private ErrorPayload refusal(EmbeddedChannel ch, ErrorCode code) {
+        Frame error = harness.nextOutbound(ch);
+        assertEquals(FrameKind.ERROR, error.kind());
+        assertEquals(0, error.correlationId());
+        ErrorPayload p = EmbeddedHarness.errorOf(error);
+        assertEquals(code, p.code(), p.message());
+        assertFalse(ch.isOpen(), "closed after " + code);
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finishAndReleaseAll());
+        return p;
+    }
+
+    private void assertRefused(EmbeddedChannel ch, ErrorCode code, String messagePart) {
+        ErrorPayload p = refusal(ch, code);
+        assertTrue(p.message().contains(messagePart), p.message());
+    }
+}

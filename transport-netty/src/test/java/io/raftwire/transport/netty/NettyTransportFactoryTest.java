@@ -1,0 +1,110 @@
+package io.raftwire.transport.netty;
+
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.config.SocketImplementation;
+import io.raftwire.serializer.SerializationException;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.codec.SerializerSet;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static java.util.Map.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Configuration keys become transport settings, serializer options and serializers. */
+class NettyTransportFactoryTest {
+
+    @Test
+    void shouldMapEveryTransportKey() {
+        RaftwireConfig config = RaftwireConfig.of(Map.ofEntries(
+                entry("raftwire.cluster.id", "prod"),
+                entry("raftwire.node.id", "n1"),
+                entry("raftwire.node.address", "127.0.0.1:7001"),
+                entry("raftwire.peers", "n2=127.0.0.1:7002,n3=10.0.0.3:7003"),
+                entry("raftwire.transport.max-frame-bytes", "2048"),
+                entry("raftwire.transport.connect-timeout-ms", "11"),
+                entry("raftwire.transport.handshake-timeout-ms", "12"),
+                entry("raftwire.transport.request-timeout-ms", "13"),
+                entry("raftwire.transport.reconnect-initial-backoff-ms", "14"),
+                entry("raftwire.transport.reconnect-max-backoff-ms", "15"),
+                entry("raftwire.transport.reconnect-backoff-multiplier", "2.5"),
+                entry("raftwire.transport.reconnect-jitter", "0.5"),
+                entry("raftwire.transport.idle-timeout-ms", "0"),
+                entry("raftwire.transport.write-buffer-low-bytes", "2048"),
+                entry("raftwire.transport.write-buffer-high-bytes", "4096"),
+                entry("raftwire.transport.max-pending-requests", "17"),
+                entry("raftwire.transport.flush-consolidation", "false"),
+                entry("raftwire.transport.flush-consolidation-limit", "18"),
+                entry("raftwire.transport.io-threads", "3"),
+                entry("raftwire.transport.native", "auto")));
+        TransportSettings s = NettyTransportFactory.settings(config);
+        assertEquals("prod", s.clusterId());
+        assertEquals("n1", s.nodeId());
+        assertEquals(new HostPort("127.0.0.1", 7001), s.listenAddress());
+        assertEquals(List.of(new PeerAddress("n2", new HostPort("127.0.0.1", 7002)),
+                new PeerAddress("n3", new HostPort("10.0.0.3", 7003))), s.peers());
+        assertEquals(List.of(2048, 11, 12, 13, 14, 15, 0, 2048, 4096, 17, 18, 3),
+                List.of(s.maxFrameBytes(), s.connectTimeoutMs(), s.handshakeTimeoutMs(), s.requestTimeoutMs(),
+                        s.reconnectInitialBackoffMs(), s.reconnectMaxBackoffMs(), s.idleTimeoutMs(),
+                        s.writeBufferLowBytes(), s.writeBufferHighBytes(), s.maxPendingRequests(),
+                        s.flushConsolidationLimit(), s.ioThreads()));
+        assertEquals(2.5, s.reconnectBackoffMultiplier());
+        assertEquals(0.5, s.reconnectJitter());
+        assertFalse(s.flushConsolidation());
+        assertEquals(SocketImplementation.AUTO, s.socketImplementation());
+        assertEquals(TransportSettings.DEFAULT_BULK_THRESHOLD_BYTES, s.bulkThresholdBytes());
+    }
+
+    @Test
+    void shouldKeepTheDefaultsOfBothModulesInStep() {
+        TransportSettings fromConfig = NettyTransportFactory.settings(RaftwireConfig.defaults());
+        TransportSettings fromBuilder = TransportSettings.builder().build();
+        assertEquals(describe(fromBuilder), describe(fromConfig));
+        assertEquals(SerializerOptions.defaults(), NettyTransportFactory.serializerOptions(RaftwireConfig.defaults()));
+    }
+
+    @Test
+    void shouldMapSerializerKeys() {
+        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.serializer", "protostuff",
+                "raftwire.serializer.accept", "kryo", "raftwire.serializer.max-depth", "9",
+                "raftwire.serializer.max-elements", "99", "raftwire.serializer.buffer-bytes", "512",
+                "raftwire.serializer.max-pooled-buffer-bytes", "1024"));
+        assertEquals(new SerializerOptions(9, 99, 512, 1024), NettyTransportFactory.serializerOptions(config));
+        SerializerSet set = NettyTransportFactory.serializers(config, TypeRegistry.catalog());
+        assertEquals("protostuff", set.sender().name());
+        assertEquals("protostuff (2), kryo (1)", set.describeAccepted());
+    }
+
+    @Test
+    void shouldNameTheAvailableSerializersWhenOneIsMissing() {
+        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.serializer", "fory"));
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> NettyTransportFactory.create(config));
+        assertTrue(e.getMessage().startsWith("unknown serializer 'fory' (available: "), e.getMessage());
+    }
+
+    @Test
+    void shouldListEveryOutOfRangeSetting() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TransportSettings.builder()
+                .maxFrameBytes(10).ioThreads(0).writeBufferLowBytes(4096).writeBufferHighBytes(4096).build());
+        assertEquals("invalid transport settings: raftwire.transport.max-frame-bytes = 10 (expected: "
+                + "1024..1073741824); raftwire.transport.write-buffer-high-bytes = 4096 (expected: >= 4097); "
+                + "raftwire.transport.io-threads = 0 (expected: 1..64)", e.getMessage());
+    }
+
+    private static String describe(TransportSettings s) {
+        return List.of(s.clusterId(), s.nodeId(), s.listenAddress(), s.peers(), s.maxFrameBytes(),
+                s.connectTimeoutMs(), s.handshakeTimeoutMs(), s.requestTimeoutMs(), s.reconnectInitialBackoffMs(),
+                s.reconnectMaxBackoffMs(), s.reconnectBackoffMultiplier(), s.reconnectJitter(), s.idleTimeoutMs(),
+                s.writeBufferLowBytes(), s.writeBufferHighBytes(), s.maxPendingRequests(), s.flushConsolidation(),
+                s.flushConsolidationLimit(), s.ioThreads(), s.socketImplementation()).toString();
+    }
+}

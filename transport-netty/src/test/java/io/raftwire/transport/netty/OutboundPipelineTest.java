@@ -1,0 +1,196 @@
+package io.raftwire.transport.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.ErrorPayload;
+import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SerializerSet;
+import io.raftwire.transport.netty.testkit.Echo;
+import io.raftwire.transport.netty.testkit.FakeSerializer;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pipeline of an outbound connection: handshake from the connecting side, then response correlation. */
+@ExtendWith(LeakDetectionExtension.class)
+class OutboundPipelineTest {
+
+    private final FakeSerializer fake = FakeSerializer.standard();
+    private final EmbeddedHarness harness = new EmbeddedHarness(EmbeddedHarness.quietSettings(),
+            SerializerSet.of(fake));
+    private final PeerLink link = harness.link();
+    private final Connection connection = new Connection(link, Handshake.Lane.URGENT);
+    private final CompletableFuture<Handshake> handshake = new CompletableFuture<>();
+
+    @AfterEach
+    void tearDown() {
+        harness.close();
+    }
+
+    private EmbeddedChannel connected() {
+        EmbeddedChannel ch = harness.outbound(connection, handshake);
+        Frame hello = harness.nextOutbound(ch);
+        assertEquals(FrameKind.HELLO, hello.kind());
+        Handshake h = Handshake.readFrom(hello.payload());
+        hello.release();
+        assertEquals(EmbeddedHarness.REMOTE, h.targetId());
+        assertEquals(EmbeddedHarness.LOCAL, h.nodeId());
+        return ch;
+    }
+
+    private ByteBuf welcomeFrom(String nodeId, String cluster) {
+        return harness.writer.handshake(FrameKind.WELCOME, Handshake.of(cluster, nodeId, "", Handshake.Lane.URGENT,
+                harness.serializers));
+    }
+
+    private PendingRequest<Echo> pending(long correlationId, CompletableFuture<Echo> future) {
+        assertTrue(link.tryAcquirePending());
+        return new PendingRequest<>(correlationId, "Echo", Echo.class, future, link, 60_000);
+    }
+
+    @Test
+    void shouldCompleteHandshakeAndCorrelateResponses() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        assertEquals(EmbeddedHarness.REMOTE, handshake.join().nodeId());
+        CompletableFuture<Echo> first = new CompletableFuture<>();
+        CompletableFuture<Echo> second = new CompletableFuture<>();
+        connection.write(harness.request(FrameKind.REQUEST, 11, new Echo(1, "a")), pending(11, first), null);
+        connection.write(harness.request(FrameKind.REQUEST, 12, new Echo(2, "b")), pending(12, second), null);
+        assertEquals(2, link.pendingCount());
+        harness.nextOutbound(ch).release();
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.request(FrameKind.RESPONSE, 12, new Echo(20, "B")));
+        ch.writeInbound(harness.request(FrameKind.RESPONSE, 11, new Echo(10, "A")));
+        assertEquals(new Echo(10, "A"), first.join());
+        assertEquals(new Echo(20, "B"), second.join());
+        assertEquals(0, link.pendingCount());
+        ch.writeInbound(harness.request(FrameKind.RESPONSE, 11, new Echo(10, "again")));
+        assertEquals(1, harness.context.metrics().lateResponses.sum());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldFailRequestWithThePeersErrorAndStayOpen() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        CompletableFuture<Echo> f = new CompletableFuture<>();
+        connection.write(harness.request(FrameKind.REQUEST, 5, new Echo(1, "a")), pending(5, f), null);
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.writer.error(5, 1024, new ErrorPayload(ErrorCode.NO_HANDLER, "nobody home")));
+        TransportException e = failure(f);
+        assertEquals(Reason.NO_HANDLER, e.reason());
+        assertEquals("remote could not answer Echo (no handler): nobody home", e.getMessage());
+        assertTrue(ch.isActive());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldFailEveryPendingRequestWhenTheConnectionCloses() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        CompletableFuture<Echo> f = new CompletableFuture<>();
+        connection.write(harness.request(FrameKind.REQUEST, 5, new Echo(1, "a")), pending(5, f), null);
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.writer.error(0, 0, new ErrorPayload(ErrorCode.SHUTTING_DOWN, "bye")));
+        assertFalse(ch.isOpen());
+        connection.failAll(new TransportException(Reason.CONNECTION_CLOSED, "remote", "closed", null));
+        assertEquals(Reason.CONNECTION_CLOSED, failure(f).reason());
+        assertEquals(0, link.pendingCount());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldTimeOutUnansweredRequest() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        CompletableFuture<Echo> f = new CompletableFuture<>();
+        assertTrue(link.tryAcquirePending());
+        connection.write(harness.request(FrameKind.REQUEST, 8, new Echo(1, "a")),
+                new PendingRequest<>(8, "Echo", Echo.class, f, link, 20), null);
+        harness.nextOutbound(ch).release();
+        TransportException e = assertInstanceOf(TransportException.class,
+                assertThrows(java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS))
+                        .getCause());
+        assertEquals(Reason.TIMEOUT, e.reason());
+        assertEquals("no response from remote to Echo within 20 ms", e.getMessage());
+        assertEquals(1, harness.context.metrics().timeouts.sum());
+        assertEquals(0, link.pendingCount());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldRefuseWelcomeFromAnotherMemberAndTellIt() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom("impostor", EmbeddedHarness.CLUSTER));
+        TransportException e = failure(handshake);
+        assertEquals(Reason.HANDSHAKE_REFUSED, e.reason());
+        assertEquals("handshake with remote refused by this node: member id = impostor (expected: remote)",
+                e.getMessage());
+        Frame error = harness.nextOutbound(ch);
+        ErrorPayload p = EmbeddedHarness.errorOf(error);
+        assertEquals(ErrorCode.HANDSHAKE_REFUSED, p.code());
+        assertEquals("member id = impostor (expected: remote)", p.message());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldSurfaceThePeersRefusal() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(harness.writer.error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
+                "cluster id = test-cluster (expected: prod)")));
+        TransportException e = failure(handshake);
+        assertEquals(Reason.HANDSHAKE_REFUSED, e.reason());
+        assertEquals("remote refused the connection (handshake refused): cluster id = test-cluster (expected: prod)",
+                e.getMessage());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldFailHandshakeWhenNoAnswerArrivesInTime() {
+        EmbeddedChannel ch = connected();
+        ch.advanceTimeBy(harness.settings.handshakeTimeoutMs() + 1, TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        TransportException e = failure(handshake);
+        assertEquals(Reason.UNREACHABLE, e.reason());
+        assertTrue(e.getMessage().startsWith("no handshake answer from remote within 2000 ms"), e.getMessage());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldRefuseRequestFrameOnOutboundConnection() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        ch.writeInbound(harness.request(FrameKind.REQUEST, 1, new Echo(1, "a")));
+        ErrorPayload p = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
+        assertEquals(ErrorCode.PROTOCOL_ERROR, p.code());
+        assertTrue(p.message().startsWith("frame kind = REQUEST on an outbound connection"), p.message());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    private static TransportException failure(CompletableFuture<?> f) {
+        assertTrue(f.isCompletedExceptionally(), "future not failed: " + f);
+        CompletionException e = assertThrows(CompletionException.class, f::join);
+        return assertInstanceOf(TransportException.class, e.getCause());
+    }
+}
