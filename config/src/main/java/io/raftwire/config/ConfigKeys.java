@@ -138,6 +138,10 @@ public final class ConfigKeys {
             "raftwire.transport.flush-consolidation-limit", 256, between(1, 65_536),
             "most flushes merged into one");
 
+    public static final ConfigKey<Integer> TRANSPORT_BULK_THRESHOLD_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.bulk-threshold-bytes", 64 * 1024, between(256, 1024 * 1024 * 1024),
+            "frames larger than this travel on a separate bulk connection so votes never queue behind them");
+
     public static final ConfigKey<Integer> TRANSPORT_IO_THREADS = ConfigKey.ofInt(
             "raftwire.transport.io-threads", 1, between(1, 64),
             "event-loop threads per transport");
@@ -155,7 +159,8 @@ public final class ConfigKeys {
             TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS, TRANSPORT_RECONNECT_MAX_BACKOFF_MS,
             TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER, TRANSPORT_RECONNECT_JITTER,
             TRANSPORT_WRITE_BUFFER_LOW_BYTES, TRANSPORT_WRITE_BUFFER_HIGH_BYTES, TRANSPORT_MAX_PENDING_REQUESTS,
-            TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_IO_THREADS,
+            TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_BULK_THRESHOLD_BYTES,
+            TRANSPORT_IO_THREADS,
             TRANSPORT_NATIVE);
 
     private static final List<Relation> RELATIONS = List.of(

@@ -40,6 +40,7 @@ class RaftwireConfigTest {
             "raftwire.transport.max-pending-requests | 4096",
             "raftwire.transport.flush-consolidation | true",
             "raftwire.transport.flush-consolidation-limit | 256",
+            "raftwire.transport.bulk-threshold-bytes | 65536",
             "raftwire.transport.io-threads | 1",
             "raftwire.transport.native | nio");
 
@@ -69,6 +70,7 @@ class RaftwireConfigTest {
         assertBoundaries("raftwire.transport.idle-timeout-ms", "100", "100", "99", "1");
         assertBoundaries("raftwire.transport.max-pending-requests", "1", "1048576", "0", "1048577");
         assertBoundaries("raftwire.transport.flush-consolidation-limit", "1", "65536", "0", "65537");
+        assertBoundaries("raftwire.transport.bulk-threshold-bytes", "256", "1073741824", "255", "1073741825");
         assertBoundaries("raftwire.transport.io-threads", "1", "64", "0", "65");
         assertBoundaries("raftwire.serializer.buffer-bytes", "256", "256", "255", "-1");
         assertBoundaries("raftwire.serializer.max-elements", "1", "2147483647", "0", "-5");

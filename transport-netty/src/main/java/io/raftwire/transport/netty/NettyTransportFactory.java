@@ -87,6 +87,7 @@ public final class NettyTransportFactory {
                 .maxPendingRequests(config.get(ConfigKeys.TRANSPORT_MAX_PENDING_REQUESTS))
                 .flushConsolidation(config.get(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION))
                 .flushConsolidationLimit(config.get(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION_LIMIT))
+                .bulkThresholdBytes(config.get(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES))
                 .ioThreads(config.get(ConfigKeys.TRANSPORT_IO_THREADS))
                 .socketImplementation(config.get(ConfigKeys.TRANSPORT_NATIVE))
                 .build();

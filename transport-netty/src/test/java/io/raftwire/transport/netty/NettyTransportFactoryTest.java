@@ -43,6 +43,7 @@ class NettyTransportFactoryTest {
                 entry("raftwire.transport.max-pending-requests", "17"),
                 entry("raftwire.transport.flush-consolidation", "false"),
                 entry("raftwire.transport.flush-consolidation-limit", "18"),
+                entry("raftwire.transport.bulk-threshold-bytes", "4000"),
                 entry("raftwire.transport.io-threads", "3"),
                 entry("raftwire.transport.native", "auto")));
         TransportSettings s = NettyTransportFactory.settings(config);
@@ -60,7 +61,7 @@ class NettyTransportFactoryTest {
         assertEquals(0.5, s.reconnectJitter());
         assertFalse(s.flushConsolidation());
         assertEquals(SocketImplementation.AUTO, s.socketImplementation());
-        assertEquals(TransportSettings.DEFAULT_BULK_THRESHOLD_BYTES, s.bulkThresholdBytes());
+        assertEquals(4000, s.bulkThresholdBytes());
     }
 
     @Test
