@@ -1,0 +1,303 @@
+package io.raftwire.serializer.jdk;
+
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+
+/**
+ * Builds the value a {@link Carrier} stands for. Records are read in the carrier's pre-order; each record's type id is
+ * checked against the model expected at its position (the frame header's type for the first, exactly the declared
+ * type for a VALUE, {@link Component#checkAssignable} for a POLYMORPHIC) before anything of it is read, and each value
+ * is built through {@link TypeModel#instantiate} once its nested values are, so its constructor validates it. Every
+ * size is checked against the words or references left before a collection is allocated. Iterative: stack use does
+ * not grow with the nesting depth, which is checked exactly. Immutable and thread-safe.
+ */
+final class CarrierReader {
+
+    private final TypeRegistry registry;
+    private final int maxDepth;
+    private final int maxElements;
+
+    CarrierReader(TypeRegistry registry, SerializerOptions options) {
+        this.registry = registry;
+        this.maxDepth = options.maxDepth();
+        this.maxElements = options.maxElements();
+    }
+
+    /**
+     * The value of {@code carrier}.
+     *
+     * @param carrier the carrier read from the payload, not yet checked
+     * @param root    the type the frame header declares
+     * @return the value, of exactly that type
+     * @throws MalformedPayloadException if the carrier does not describe a valid value of that type
+     */
+    Object read(Carrier carrier, TypeModel root) {
+        Cursor in = new Cursor(carrier);
+        long id = in.word(root);
+        if (id != root.id()) {
+            throw new MalformedPayloadException("payload holds type " + id + " (expected: " + root.name() + ", type "
+                    + root.id() + " from the frame header)");
+        }
+        Deque<Record> stack = new ArrayDeque<>();
+        stack.push(new Record(root));
+        while (true) {
+            Record record = stack.peek();
+            TypeModel child = record.next(in);
+            if (child != null) {
+                Bounds.checkDepth(stack.size() + 1, maxDepth);
+                stack.push(new Record(child));
+                continue;
+            }
+            Object value = record.model.instantiate(record.args);
+            stack.pop();
+            if (stack.isEmpty()) {
+                in.checkUsedUp(root);
+                return value;
+            }
+            stack.peek().accept(value);
+        }
+    }
+
+    /** One value being read: its constructor arguments so far, and the collection of values being filled, if any. */
+    private final class Record {
+        private final TypeModel model;
+        private final Object[] args;
+        private int index;
+        private Collection<Object> elements;
+        private int missing;
+
+        Record(TypeModel model) {
+            this.model = model;
+            this.args = new Object[model.size()];
+        }
+
+        /** Reads components up to the next nested record and returns its model, or null once all are read. */
+        TypeModel next(Cursor in) {
+            while (true) {
+                if (elements != null) {
+                    if (missing > 0) {
+                        missing--;
+                        return nested(in, model.component(index), true);
+                    }
+                    args[index++] = elements;
+                    elements = null;
+                    continue;
+                }
+                if (index == model.size()) {
+                    return null;
+                }
+                Component c = model.component(index);
+                switch (c.kind()) {
+                    case LONG:
+                    case INT:
+                    case BOOLEAN:
+                    case ENUM:
+                        args[index++] = number(c, in.word(model));
+                        break;
+                    case STRING:
+                    case BYTES:
+                    case LONGS:
+                        args[index++] = in.present(model, c) ? reference(c, in.reference(model), c.kind()) : null;
+                        break;
+                    case VALUE:
+                    case POLYMORPHIC:
+                        TypeModel child = nested(in, c, false);
+                        if (child != null) {
+                            return child;
+                        }
+                        args[index++] = null;
+                        break;
+                    default:
+                        collection(in, c);
+                }
+            }
+        }
+
+        /** Takes the value of the nested record {@link #next} returned. */
+        void accept(Object value) {
+            if (elements != null) {
+                add(elements, value, model, model.component(index));
+            } else {
+                args[index++] = value;
+            }
+        }
+
+        /** Reads a collection component, or its size only if its elements are nested records. */
+        private void collection(Cursor in, Component c) {
+            long word = in.word(model);
+            if (word == 0) {
+                args[index++] = null;
+                return;
+            }
+            Kind kind = c.elementKind();
+            int size = count(word - 1, kind == Kind.STRING ? in.referencesLeft() : in.wordsLeft(), c);
+            Collection<Object> out = c.kind() == Kind.SET ? new LinkedHashSet<>(Math.max(16, (int) (size / .75f) + 1))
+                    : new ArrayList<>(size);
+            if (kind == Kind.VALUE || kind == Kind.POLYMORPHIC) {
+                elements = out;
+                missing = size;
+                return;
+            }
+            for (int i = 0; i < size; i++) {
+                add(out, kind == Kind.STRING ? reference(c, in.reference(model), Kind.STRING)
+                        : constant(c, in.word(model)), model, c);
+            }
+            args[index++] = out;
+        }
+
+        private Object number(Component c, long word) {
+            switch (c.kind()) {
+                case LONG:
+                    return word;
+                case INT:
+                    if (word != (int) word) {
+                        throw malformed(c, "= " + word + " (expected: an int)");
+                    }
+                    return (int) word;
+                case BOOLEAN:
+                    if (word != 0 && word != 1) {
+                        throw malformed(c, "= " + word + " (expected: 0 or 1)");
+                    }
+                    return word == 1;
+                default:
+                    return word == 0 ? null : constant(c, word - 1);
+            }
+        }
+
+        private Object constant(Component c, long ordinal) {
+            Object[] constants = c.enumConstants();
+            if (ordinal < 0 || ordinal >= constants.length) {
+                throw malformed(c, "enum ordinal " + ordinal + " (expected: 0.." + (constants.length - 1) + ")");
+            }
+            return constants[(int) ordinal];
+        }
+
+        private Object reference(Component c, Object v, Kind kind) {
+            Class<?> expected = kind == Kind.STRING ? String.class : kind == Kind.BYTES ? byte[].class : long[].class;
+            if (v.getClass() != expected) {
+                throw malformed(c, "holds " + v.getClass().getSimpleName() + " (expected: " + expected.getSimpleName()
+                        + ")");
+            }
+            if (kind == Kind.STRING && ((String) v).length() > maxElements) {
+                throw malformed(c, "has " + ((String) v).length() + " characters (expected: <= max-elements "
+                        + maxElements + ")");
+            }
+            return v;
+        }
+
+        /** Reads a nested record's type id and checks it against the component; null for a null component. */
+        private TypeModel nested(Cursor in, Component c, boolean element) {
+            long id = in.word(model);
+            if (id == 0) {
+                if (element) {
+                    throw malformed(c, "holds a null element (expected: none)");
+                }
+                return null;
+            }
+            TypeModel found = id > 0 && id <= Integer.MAX_VALUE ? registry.find((int) id) : null;
+            if (found == null) {
+                throw malformed(c, "holds type " + id + ", which is not registered (expected: an id of this node's"
+                        + " registry)");
+            }
+            if (c.valueKind() == Kind.VALUE && found != c.valueModel()) {
+                throw malformed(c, "holds type " + id + " (" + found.name() + ") (expected: " + c.valueModel().name()
+                        + ")");
+            }
+            return c.checkAssignable(found);
+        }
+
+        private int count(long declared, int left, Component c) {
+            if (declared < 0 || declared > left || declared > maxElements) {
+                throw malformed(c, "size = " + declared + " (expected: 0.." + Math.min(left, maxElements)
+                        + ", limited by the " + left + " items left in the payload and max-elements " + maxElements
+                        + ")");
+            }
+            return (int) declared;
+        }
+
+        private MalformedPayloadException malformed(Component c, String problem) {
+            return new MalformedPayloadException(model.name() + '.' + c.name() + ' ' + problem);
+        }
+    }
+
+    private static void add(Collection<Object> out, Object element, TypeModel owner, Component c) {
+        if (!out.add(element)) {
+            throw new MalformedPayloadException(owner.name() + '.' + c.name() + " holds a duplicate element"
+                    + " (expected: distinct elements)");
+        }
+    }
+
+    /** Reading positions in a carrier's words and references. */
+    private static final class Cursor {
+        private static final Object[] NONE = {};
+
+        private final long[] words;
+        private final Object[] references;
+        private int word;
+        private int reference;
+
+        Cursor(Carrier carrier) {
+            if (carrier.words() == null) {
+                throw new MalformedPayloadException("carrier has no words (expected: at least the type id)");
+            }
+            this.words = carrier.words();
+            this.references = carrier.references() == null ? NONE : carrier.references();
+        }
+
+        long word(TypeModel owner) {
+            if (word == words.length) {
+                throw new MalformedPayloadException("payload ends inside " + owner.name() + " (expected: "
+                        + "another word)");
+            }
+            return words[word++];
+        }
+
+        boolean present(TypeModel owner, Component c) {
+            long flag = word(owner);
+            if (flag != 0 && flag != 1) {
+                throw new MalformedPayloadException(owner.name() + '.' + c.name() + " presence = " + flag
+                        + " (expected: 0 or 1)");
+            }
+            return flag == 1;
+        }
+
+        Object reference(TypeModel owner) {
+            if (reference == references.length) {
+                throw new MalformedPayloadException("payload ends inside " + owner.name() + " (expected: another"
+                        + " reference)");
+            }
+            Object v = references[reference++];
+            if (v == null) {
+                throw new MalformedPayloadException(owner.name() + " reference is null (expected: a String, byte[]"
+                        + " or long[])");
+            }
+            return v;
+        }
+
+        int wordsLeft() {
+            return words.length - word;
+        }
+
+        int referencesLeft() {
+            return references.length - reference;
+        }
+
+        void checkUsedUp(TypeModel root) {
+            if (wordsLeft() != 0 || referencesLeft() != 0) {
+                throw new MalformedPayloadException(wordsLeft() + " words and " + referencesLeft() + " references"
+                        + " left after the " + root.name() + " (expected: none)");
+            }
+        }
+    }
+}

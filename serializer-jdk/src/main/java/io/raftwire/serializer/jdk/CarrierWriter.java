@@ -1,0 +1,192 @@
+package io.raftwire.serializer.jdk;
+
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Builds the {@link Carrier} of a registered value, in the layout documented there. The walk is iterative, so stack
+ * use does not grow with the nesting depth, and it checks the depth exactly on the way down. Immutable and
+ * thread-safe.
+ */
+final class CarrierWriter {
+
+    private final TypeRegistry registry;
+    private final int maxDepth;
+
+    CarrierWriter(TypeRegistry registry, SerializerOptions options) {
+        this.registry = registry;
+        this.maxDepth = options.maxDepth();
+    }
+
+    /** The registry whose types this writer maps. */
+    TypeRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * The carrier of {@code value}.
+     *
+     * @param model the value's registered type
+     * @param value the value
+     * @return its carrier
+     * @throws MalformedPayloadException if the value nests deeper than the configured maximum
+     * @throws IllegalArgumentException  if a polymorphic component holds an unregistered type
+     */
+    Carrier write(TypeModel model, Object value) {
+        Words words = new Words();
+        List<Object> references = new ArrayList<>();
+        Deque<Record> stack = new ArrayDeque<>();
+        words.add(model.id());
+        stack.push(new Record(model, value, 1));
+        while (!stack.isEmpty()) {
+            Record record = stack.peek();
+            Object child = record.next(words, references);
+            if (child == null) {
+                stack.pop();
+            } else {
+                words.add(record.childModel.id());
+                stack.push(new Record(record.childModel, child, record.depth + 1));
+            }
+        }
+        return new Carrier(words.toArray(), references.isEmpty() ? null : references.toArray());
+    }
+
+    /** One value being written: how far its components got, and the collection being walked, if any. */
+    private final class Record {
+        private final TypeModel model;
+        private final Object value;
+        private final int depth;
+        private int index;
+        private Iterator<?> items;
+        private TypeModel childModel;
+
+        Record(TypeModel model, Object value, int depth) {
+            Bounds.checkDepth(depth, maxDepth);
+            this.model = model;
+            this.value = value;
+            this.depth = depth;
+        }
+
+        /** Writes components up to the next nested value and returns it, or null once the record is complete. */
+        Object next(Words words, List<Object> references) {
+            while (true) {
+                if (items != null) {
+                    Object child = nextElement(words, references);
+                    if (child != null) {
+                        return child;
+                    }
+                    continue;
+                }
+                if (index == model.size()) {
+                    return null;
+                }
+                Component c = model.component(index++);
+                switch (c.kind()) {
+                    case LONG:
+                        words.add(c.getLong(value));
+                        break;
+                    case INT:
+                        words.add(c.getInt(value));
+                        break;
+                    case BOOLEAN:
+                        words.add(c.getBoolean(value) ? 1 : 0);
+                        break;
+                    case ENUM:
+                        Object constant = c.get(value);
+                        words.add(constant == null ? 0 : ((Enum<?>) constant).ordinal() + 1L);
+                        break;
+                    case STRING:
+                    case BYTES:
+                    case LONGS:
+                        Object reference = c.get(value);
+                        words.add(reference == null ? 0 : 1);
+                        if (reference != null) {
+                            references.add(reference);
+                        }
+                        break;
+                    case VALUE:
+                    case POLYMORPHIC:
+                        Object nested = c.get(value);
+                        if (nested != null) {
+                            childModel = modelOf(c, nested);
+                            return nested;
+                        }
+                        words.add(0);
+                        break;
+                    default:
+                        Collection<?> collection = (Collection<?>) c.get(value);
+                        words.add(collection == null ? 0 : collection.size() + 1L);
+                        items = collection == null ? null : collection.iterator();
+                }
+            }
+        }
+
+        /** Writes elements of the current collection up to the next nested value, or to the end (then null). */
+        private Object nextElement(Words words, List<Object> references) {
+            Component c = model.component(index - 1);
+            while (items.hasNext()) {
+                Object item = items.next();
+                switch (c.elementKind()) {
+                    case STRING:
+                        references.add(item);
+                        break;
+                    case ENUM:
+                        words.add(((Enum<?>) item).ordinal());
+                        break;
+                    default:
+                        if (item == null) {
+                            words.add(0);
+                            break;
+                        }
+                        childModel = modelOf(c, item);
+                        return item;
+                }
+            }
+            items = null;
+            return null;
+        }
+
+        private TypeModel modelOf(Component c, Object v) {
+            if (c.valueKind() == Kind.VALUE) {
+                return c.valueModel();
+            }
+            TypeModel found = registry.find(v.getClass());
+            if (found == null) {
+                Class<?> declared = c.elementType() != null ? c.elementType() : c.rawType();
+                throw new IllegalArgumentException(model.name() + '.' + c.name() + " holds " + v.getClass().getName()
+                        + ", which is not registered (expected: a registered " + declared.getSimpleName() + ")");
+            }
+            return found;
+        }
+    }
+
+    /** A growing {@code long[]}. */
+    private static final class Words {
+        private long[] words = new long[16];
+        private int size;
+
+        void add(long word) {
+            if (size == words.length) {
+                words = Arrays.copyOf(words, size * 2);
+            }
+            words[size++] = word;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(words, size);
+        }
+    }
+}

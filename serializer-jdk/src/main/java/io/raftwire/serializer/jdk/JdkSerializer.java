@@ -1,0 +1,75 @@
+package io.raftwire.serializer.jdk;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The jdk serializer: JDK serialization of one {@link Carrier} per value (see {@link JdkSerializerProvider} for the
+ * format).
+ *
+ * <p><b>Threading.</b> Thread-safe and meant to be shared: it holds only immutable state built in the constructor
+ * (the registry and the carrier writer and reader). Every call creates its own {@code ObjectOutputStream} or
+ * {@code ObjectInputStream}; this baseline keeps no per-thread state.
+ *
+ * <p><b>Buffers.</b> Encode writes through a {@link ByteBufOutputStream} straight into the caller's buffer. Decode
+ * reads the caller's payload through a {@link PayloadInputStream}: the stream pulls bytes from the buffer as it parses
+ * (heap or direct), so the payload is never copied to a {@code byte[]} first. Neither buffer is retained or released.
+ */
+final class JdkSerializer extends AbstractSerializer {
+
+    private final CarrierWriter writer;
+    private final CarrierReader reader;
+
+    JdkSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
+        super(provider, registry, options);
+        this.writer = new CarrierWriter(registry, options);
+        this.reader = new CarrierReader(registry, options);
+    }
+
+    @Override
+    protected void write(TypeModel model, Object value, ByteBuf out) {
+        try {
+            CarrierOutputStream stream = new CarrierOutputStream(new ByteBufOutputStream(out), writer);
+            stream.writeObject(value);
+            stream.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected Object read(TypeModel model, ByteBuf payload) {
+        SerializerOptions options = options();
+        PayloadFilter filter = new PayloadFilter(options, payload.readableBytes());
+        try {
+            return new CarrierInputStream(new PayloadInputStream(payload, options.maxElements()), model, reader,
+                    filter).readValue();
+        } catch (IOException | ClassNotFoundException e) {
+            throw reason(e);
+        } catch (NegativeArraySizeException e) {
+            // JDK 17.0.15 hands a declared array length of -1 to the filter as "not an array" (-1), then fails here
+            throw new MalformedPayloadException("array length = " + e.getMessage() + " (expected: >= 0)");
+        }
+    }
+
+    /** The refusal behind a stream exception: ours if we caused it (filter, allow-list, guard), else the JDK's. */
+    private static MalformedPayloadException reason(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof MalformedPayloadException m) {
+                return m;
+            }
+        }
+        String detail = e.getMessage();
+        return new MalformedPayloadException("unreadable serialization stream: " + e.getClass().getSimpleName()
+                + (detail != null ? " " + detail : ""));
+    }
+}

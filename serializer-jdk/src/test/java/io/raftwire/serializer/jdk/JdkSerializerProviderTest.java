@@ -1,0 +1,63 @@
+package io.raftwire.serializer.jdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.Fixtures;
+import io.raftwire.serializer.contract.Payloads;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamClass;
+import java.io.Serializable;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+/** The provider's identity and the shape of what it writes. */
+class JdkSerializerProviderTest {
+
+    @Test
+    void isFoundByServiceLoaderAsJdkWithWireId3() {
+        SerializerProvider provider = Serializers.provider("jdk");
+        assertInstanceOf(JdkSerializerProvider.class, provider);
+        assertEquals(3, provider.id());
+        assertEquals(1, provider.formatVersion());
+    }
+
+    @Test
+    void registeredTypesAreNotSerializable() {
+        for (TypeModel model : Fixtures.registry().models()) {
+            assertFalse(Serializable.class.isAssignableFrom(model.javaType()), model.name() + " is Serializable");
+        }
+    }
+
+    @Test
+    void payloadsNameOnlyTheCarrierAndItsArrays() throws IOException, ClassNotFoundException {
+        TypeRegistry registry = Fixtures.registry();
+        Serializer serializer = Serializers.create("jdk", registry, SerializerOptions.defaults());
+        Set<String> named = new TreeSet<>();
+        for (Object value : Fixtures.values()) {
+            byte[] payload = Payloads.encode(serializer, value);
+            try (ObjectInputStream plain = new ObjectInputStream(new ByteArrayInputStream(payload)) {
+                @Override
+                protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+                    named.add(desc.getName());
+                    return super.resolveClass(desc);
+                }
+            }) {
+                assertInstanceOf(Carrier.class, plain.readObject());
+            }
+        }
+        assertEquals(Set.of(Carrier.class.getName(), "[J", "[Ljava.lang.Object;", "[B"), named);
+    }
+}

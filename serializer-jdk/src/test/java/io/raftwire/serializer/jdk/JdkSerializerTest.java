@@ -1,0 +1,195 @@
+package io.raftwire.serializer.jdk;
+
+import static io.raftwire.serializer.jdk.JdkStreams.arrayLengthOffset;
+import static io.raftwire.serializer.jdk.JdkStreams.plainStream;
+import static io.raftwire.serializer.jdk.JdkStreams.withInt;
+import static io.raftwire.serializer.jdk.JdkStreams.withShort;
+
+import io.raftwire.message.MessageType;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.log.CommandEntry;
+import io.raftwire.message.log.RaftLogEntry;
+import io.raftwire.message.request.AppendRequest;
+import io.raftwire.message.request.InstallRequest;
+import io.raftwire.message.request.KeepAliveRequest;
+import io.raftwire.message.request.OpenSessionRequest;
+import io.raftwire.message.response.MetadataResponse;
+import io.raftwire.message.value.DefaultOperationId;
+import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.OperationType;
+import io.raftwire.message.value.PrimitiveOperation;
+import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.message.value.SessionMetadata;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.contract.Canary;
+import io.raftwire.serializer.contract.NamedPayload;
+import io.raftwire.serializer.contract.Payloads;
+import io.raftwire.serializer.contract.SerializerContract;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.LongStream;
+
+/**
+ * The serializer contract for the jdk provider, with hostile payloads crafted in the JDK stream format: declared
+ * lengths patched into real payloads (array lengths, the carrier's collection size words, string lengths), and plain
+ * {@code ObjectOutputStream} streams that name classes.
+ */
+class JdkSerializerTest extends SerializerContract {
+
+    private static final int VOTE_REQUEST = MessageType.VOTE_REQUEST.id();
+    private static final String PROBE = "hostile-length-probe";
+
+    @Override
+    protected String providerName() {
+        return "jdk";
+    }
+
+    @Override
+    protected List<NamedPayload> hostileLengthPayloads(Serializer serializer) {
+        List<NamedPayload> out = new ArrayList<>();
+        arrayLengths(out, serializer, "InstallRequest.data byte[]", installRequest(40), 40, 1);
+        arrayLengths(out, serializer, "KeepAliveRequest.sessionIds long[]", keepAliveRequest(7), 7, Long.BYTES);
+        AppendRequest append = appendRequest(11);
+        sizeWords(out, serializer, "AppendRequest.entries list", append, words(serializer, append), 12);
+        MetadataResponse metadata = metadataResponse(13);
+        sizeWords(out, serializer, "MetadataResponse.sessions set", metadata, words(serializer, metadata), 14);
+        long[] words = words(serializer, append);
+        arrayLengths(out, serializer, "carrier words long[]", append, words.length, Long.BYTES);
+        Object[] references = new CarrierWriter(serializer.registry(), SerializerOptions.defaults())
+                .write(serializer.registry().find(AppendRequest.class), append).references();
+        arrayLengths(out, serializer, "carrier references Object[]", append, references.length,
+                StreamClasses.MIN_REFERENCE_BYTES);
+        stringLengths(out, serializer);
+        return out;
+    }
+
+    private static long[] words(Serializer serializer, Object value) {
+        return new CarrierWriter(serializer.registry(), SerializerOptions.defaults())
+                .write(serializer.registry().find(value.getClass()), value).words();
+    }
+
+    private static void arrayLengths(List<NamedPayload> out, Serializer serializer, String name, Object value,
+            int length, int unitBytes) {
+        byte[] valid = Payloads.encode(serializer, value);
+        int id = serializer.registry().idOf(value);
+        int at = arrayLengthOffset(valid, length);
+        int remaining = valid.length - at - Integer.BYTES;
+        out.add(new NamedPayload(name + " length -1", id, withInt(valid, at, -1)));
+        out.add(new NamedPayload(name + " length 2^31-1", id, withInt(valid, at, Integer.MAX_VALUE)));
+        out.add(new NamedPayload(name + " length remaining+1", id, withInt(valid, at, remaining + 1)));
+        if (unitBytes > 1) {
+            out.add(new NamedPayload(name + " length remaining/" + unitBytes + "+1", id,
+                    withInt(valid, at, remaining / unitBytes + 1)));
+        }
+    }
+
+    /** Patches the size word ({@code size + 1}) of a collection, found by its value in the carrier's words. */
+    private static void sizeWords(List<NamedPayload> out, Serializer serializer, String name, Object value,
+            long[] words, long sizeWord) {
+        byte[] valid = Payloads.encode(serializer, value);
+        int id = serializer.registry().idOf(value);
+        int index = 0;
+        while (words[index] != sizeWord) {
+            index++;
+        }
+        int at = JdkStreams.wordsOffset(valid, words) + Long.BYTES * index;
+        long left = words.length - index - 1;
+        for (long size : new long[] {-1, Integer.MAX_VALUE, left + 1, Long.MAX_VALUE - 1}) {
+            out.add(new NamedPayload(name + " size " + (size == left + 1 ? "remaining+1" : String.valueOf(size)), id,
+                    JdkStreams.withLong(valid, at, size + 1)));
+        }
+    }
+
+    private static void stringLengths(List<NamedPayload> out, Serializer serializer) {
+        OpenSessionRequest value = new OpenSessionRequest(new MemberId("client-1"), PROBE, "kv", new byte[] {1},
+                ReadConsistency.LINEARIZABLE, 100, 200);
+        int id = MessageType.OPEN_SESSION_REQUEST.id();
+        byte[] valid = Payloads.encode(serializer, value);
+        int at = JdkStreams.stringOffset(valid, PROBE);
+        int remaining = valid.length - at - 3;
+        out.add(new NamedPayload("OpenSessionRequest.name TC_STRING length 0xffff (-1)", id,
+                withShort(valid, at + 1, 0xFFFF)));
+        out.add(new NamedPayload("OpenSessionRequest.name TC_STRING length remaining+1", id,
+                withShort(valid, at + 1, remaining + 1)));
+        for (long declared : new long[] {-1, Integer.MAX_VALUE, remaining + 1, Long.MAX_VALUE}) {
+            byte[] hostile = JdkStreams.splice(valid, at, 3, JdkStreams.longStringHeader(declared));
+            out.add(new NamedPayload("OpenSessionRequest.name TC_LONGSTRING length " + declared, id, hostile));
+        }
+        int name = JdkStreams.indexOf(valid, Carrier.class.getName().getBytes(StandardCharsets.US_ASCII));
+        out.add(new NamedPayload("carrier class name length 0xffff", id, withShort(valid, name - 2, 0xFFFF)));
+    }
+
+    @Override
+    protected List<NamedPayload> smuggledClassPayloads(Serializer serializer) {
+        List<NamedPayload> out = new ArrayList<>();
+        // Building these streams runs Canary's constructor and hashCode here; only effects of decoding must count.
+        int before = Canary.SIDE_EFFECTS.get();
+        try {
+            Canary canary = new Canary();
+            Map<Object, Object> map = new HashMap<>();
+            map.put(canary, 1);
+            out.add(new NamedPayload("a Canary object", VOTE_REQUEST, plainStream(canary)));
+            out.add(new NamedPayload("HashMap{Canary: 1}", VOTE_REQUEST, plainStream(map)));
+            out.add(new NamedPayload("a carrier holding a Canary", VOTE_REQUEST,
+                    plainStream(new Carrier(new long[] {VOTE_REQUEST, 1, 61, 1, 2, 3}, new Object[] {canary}))));
+        } finally {
+            Canary.SIDE_EFFECTS.set(before);
+        }
+        out.add(new NamedPayload("a carrier holding the Canary class", VOTE_REQUEST,
+                plainStream(new Carrier(new long[] {VOTE_REQUEST, 1, 61, 1, 2, 3}, new Object[] {Canary.class}))));
+        out.add(new NamedPayload("a carrier holding a catalog enum constant", VOTE_REQUEST, plainStream(new Carrier(
+                new long[] {VOTE_REQUEST, 1, 61, 1, 2, 3}, new Object[] {ReadConsistency.LINEARIZABLE}))));
+        out.add(new NamedPayload("a registered class named in place of the carrier", MessageType.MEMBER_ID.id(),
+                registeredClassNamed(serializer)));
+        out.add(new NamedPayload("a dynamic proxy class descriptor", VOTE_REQUEST, JdkStreams.concat(
+                new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5, 0x73, 0x7D, 0, 0, 0, 1, 0, 18},
+                "java.lang.Runnable".getBytes(StandardCharsets.US_ASCII), new byte[] {0x78, 0x70})));
+        return out;
+    }
+
+    /** Our MemberId payload with the carrier's class name replaced by MemberId's own (both are 34 characters). */
+    private static byte[] registeredClassNamed(Serializer serializer) {
+        byte[] valid = Payloads.encode(serializer, new MemberId("node-1"));
+        byte[] carrier = Carrier.class.getName().getBytes(StandardCharsets.US_ASCII);
+        byte[] member = MemberId.class.getName().getBytes(StandardCharsets.US_ASCII);
+        if (carrier.length != member.length) {
+            throw new AssertionError("class names differ in length: " + carrier.length + " vs " + member.length);
+        }
+        return JdkStreams.splice(valid, JdkStreams.indexOf(valid, carrier), carrier.length, member);
+    }
+
+    static InstallRequest installRequest(int dataBytes) {
+        byte[] data = new byte[dataBytes];
+        java.util.Arrays.fill(data, (byte) 0xAB);
+        return new InstallRequest(3, new MemberId("leader-1"), 10, 1_700_000_000_000L, 1, 0, data, false);
+    }
+
+    static KeepAliveRequest keepAliveRequest(int sessions) {
+        long[] ids = LongStream.range(100, 100 + sessions).toArray();
+        return new KeepAliveRequest(ids, ids.clone(), ids.clone());
+    }
+
+    static AppendRequest appendRequest(int entries) {
+        List<RaftLogEntry> list = new ArrayList<>();
+        for (int i = 0; i < entries; i++) {
+            list.add(new CommandEntry(3, 1_700_000_000_000L + i, 7, i, new PrimitiveOperation(
+                    new DefaultOperationId("put", OperationType.COMMAND), new byte[] {(byte) i})));
+        }
+        return new AppendRequest(3, new MemberId("leader-1"), 40, 3, list, 39);
+    }
+
+    static MetadataResponse metadataResponse(int sessions) {
+        Set<SessionMetadata> set = new LinkedHashSet<>();
+        for (int i = 0; i < sessions; i++) {
+            set.add(new SessionMetadata(i, "session-" + i, "kv"));
+        }
+        return new MetadataResponse(RaftResponse.Status.OK, null, set);
+    }
+}
