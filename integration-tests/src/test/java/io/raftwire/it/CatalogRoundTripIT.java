@@ -2,6 +2,7 @@ package io.raftwire.it;
 
 import io.raftwire.message.MessageType;
 import io.raftwire.message.RaftRequest;
+import io.raftwire.serializer.PoolStats;
 import io.raftwire.transport.TransportStats;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.testkit.Await;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -71,6 +73,11 @@ class CatalogRoundTripIT {
                 assertEquals(2 * ItSupport.answeredRequests().size(),
                         stats.messages().stream().filter(m -> m.typeName().endsWith("Response"))
                                 .mapToLong(m -> m.received()).sum());
+                PoolStats pool = stats.pools().get(serializer);
+                assertNotNull(pool, id + " reports no pool for " + serializer + ": " + stats.pools());
+                long uses = stats.messages().stream().mapToLong(m -> m.sent() + m.received()).sum();
+                assertTrue(serializer.equals("jdk") ? pool.created() == 0 : pool.created() >= 1
+                        && pool.created() < uses, id + " " + pool + " for " + uses + " messages");
             }
         }
     }

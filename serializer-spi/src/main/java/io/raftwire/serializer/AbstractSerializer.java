@@ -19,6 +19,7 @@ public abstract class AbstractSerializer implements Serializer {
     private final TypeRegistry registry;
     private final SerializerOptions options;
     private final long fingerprint;
+    private final PoolCounters poolCounters = new PoolCounters();
 
     /**
      * @param provider the provider creating this instance (name, id and format version are taken from it)
@@ -52,6 +53,16 @@ public abstract class AbstractSerializer implements Serializer {
     @Override
     public final long fingerprint() {
         return fingerprint;
+    }
+
+    /** Counters a provider with per-thread state bumps when it creates state or drops an oversized buffer. */
+    protected final PoolCounters poolCounters() {
+        return poolCounters;
+    }
+
+    @Override
+    public PoolStats poolStats() {
+        return poolCounters.snapshot();
     }
 
     /** The limits and pool settings this instance was created with. */

@@ -57,4 +57,12 @@ public interface Serializer {
      *                                exception type, and never an {@link Error} caused by the input
      */
     Object decode(int typeId, ByteBuf payload);
+
+    /**
+     * Reuse counters of this serializer's per-thread state; {@link PoolStats#NONE} for a serializer that keeps none.
+     * Cheap to call; safe from any thread.
+     */
+    default PoolStats poolStats() {
+        return PoolStats.NONE;
+    }
 }

@@ -1,6 +1,9 @@
 package io.raftwire.transport;
 
+import io.raftwire.serializer.PoolStats;
+
 import java.util.List;
+import java.util.Map;
 
 /**
  * A snapshot of a transport's counters, taken by {@link Transport#stats()}. Counters only grow, except
@@ -9,12 +12,16 @@ import java.util.List;
  * @param messages    per message type, only types that were sent or received, in type id order
  * @param requests    request counters
  * @param connections connection counters
+ * @param pools       reuse counters of each accepted serializer's per-thread state, by serializer name; pool hits
+ *                    are the messages sent and received (see {@link #messages()}) minus {@link PoolStats#created()}
  */
-public record TransportStats(List<MessageStats> messages, Requests requests, Connections connections) {
+public record TransportStats(List<MessageStats> messages, Requests requests, Connections connections,
+        Map<String, PoolStats> pools) {
 
-    /** Copies the list. */
+    /** Copies the list and the map. */
     public TransportStats {
         messages = List.copyOf(messages);
+        pools = Map.copyOf(pools);
     }
 
     /** The counters of one message type, or {@code null} if it was neither sent nor received. */

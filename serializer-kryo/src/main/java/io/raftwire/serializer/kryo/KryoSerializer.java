@@ -102,6 +102,7 @@ final class KryoSerializer extends AbstractSerializer {
     }
 
     private KryoThreadState newState() {
-        return new KryoThreadState(schema.newKryo(), options());
+        poolCounters().created();
+        return new KryoThreadState(schema.newKryo(), options(), poolCounters());
     }
 }

@@ -2,6 +2,7 @@ package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
+import io.raftwire.serializer.PoolCounters;
 import io.raftwire.serializer.SerializerOptions;
 
 /**
@@ -21,12 +22,14 @@ final class KryoThreadState {
     private final Input input = new Input(EMPTY);
     private final int bufferBytes;
     private final int maxPooledBytes;
+    private final PoolCounters pool;
     private PayloadOutput output;
     private byte[] copy;
     private boolean busy;
 
-    KryoThreadState(Kryo kryo, SerializerOptions options) {
+    KryoThreadState(Kryo kryo, SerializerOptions options, PoolCounters pool) {
         this.kryo = kryo;
+        this.pool = pool;
         this.bufferBytes = options.bufferBytes();
         this.maxPooledBytes = options.maxPooledBufferBytes();
         this.output = new PayloadOutput(bufferBytes);
@@ -47,9 +50,11 @@ final class KryoThreadState {
         busy = false;
         if (output.getBuffer().length > maxPooledBytes) {
             output = new PayloadOutput(bufferBytes);
+            pool.dropped();
         }
         if (copy.length > maxPooledBytes) {
             copy = new byte[bufferBytes];
+            pool.dropped();
         }
         input.setBuffer(EMPTY);
     }

@@ -12,6 +12,7 @@ import io.netty.buffer.Unpooled;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.serializer.PoolStats;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
@@ -56,6 +57,7 @@ class KryoBuffersTest {
     @Test
     void encodeReusesTheThreadsOutputAndDropsItAfterAnOversizedMessage() {
         Payloads.encode(serializer, install(1000));
+        PoolStats before = serializer.poolStats();
         byte[] grown = serializer.threadState().output().getBuffer();
         assertTrue(grown.length > 1000 && grown.length <= MAX_POOLED, "grown to " + grown.length);
         Payloads.encode(serializer, install(10));
@@ -65,6 +67,8 @@ class KryoBuffersTest {
         byte[] after = serializer.threadState().output().getBuffer();
         assertNotSame(grown, after);
         assertEquals(BUFFER, after.length, "a buffer past maxPooledBufferBytes is replaced by a fresh one");
+        assertEquals(new PoolStats(before.created(), before.dropped() + 1), serializer.poolStats(),
+                "one drop counted, no state created: the thread's state was reused");
     }
 
     @Test

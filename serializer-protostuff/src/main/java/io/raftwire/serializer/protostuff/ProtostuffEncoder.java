@@ -6,6 +6,7 @@ import io.protostuff.Output;
 import io.protostuff.ProtostuffOutput;
 import io.protostuff.Schema;
 import io.protostuff.WriteSession;
+import io.raftwire.serializer.PoolCounters;
 import io.raftwire.serializer.SerializerOptions;
 
 import java.io.IOException;
@@ -42,12 +43,17 @@ final class ProtostuffEncoder extends OutputStream {
     private final int maxDepth;
     private final int bufferBytes;
     private final int maxPooledBufferBytes;
+    private final PoolCounters pool;
     private ByteBuf target;
     private byte[] scratch = NO_BYTES;
     private int depth;
 
-    /** @param options buffer sizes and the depth limit */
-    ProtostuffEncoder(SerializerOptions options) {
+    /**
+     * @param options buffer sizes and the depth limit
+     * @param pool    counts dropped scratch arrays
+     */
+    ProtostuffEncoder(SerializerOptions options, PoolCounters pool) {
+        this.pool = pool;
         this.buffer = LinkedBuffer.allocate(options.bufferBytes());
         this.output = new ProtostuffOutput(buffer, this);
         this.maxDepth = options.maxDepth();
@@ -89,6 +95,7 @@ final class ProtostuffEncoder extends OutputStream {
             target = null;
             if (scratch.length > maxPooledBufferBytes) {
                 scratch = NO_BYTES;
+                pool.dropped();
             }
         }
     }

@@ -38,7 +38,8 @@ final class ProtostuffSerializer extends AbstractSerializer {
         this.encoders = new FastThreadLocal<>() {
             @Override
             protected ProtostuffEncoder initialValue() {
-                return new ProtostuffEncoder(options);
+                poolCounters().created();
+                return new ProtostuffEncoder(options, poolCounters());
             }
         };
     }

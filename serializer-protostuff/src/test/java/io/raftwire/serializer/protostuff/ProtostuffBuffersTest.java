@@ -15,6 +15,8 @@ import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
+import io.raftwire.serializer.PoolCounters;
+import io.raftwire.serializer.PoolStats;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
@@ -89,7 +91,8 @@ class ProtostuffBuffersTest {
 
     @Test
     void dropsAScratchArrayGrownPastTheMaxPooledSize() {
-        ProtostuffEncoder encoder = new ProtostuffEncoder(new SerializerOptions(32, 1 << 20, 256, 1024));
+        PoolCounters pool = new PoolCounters();
+        ProtostuffEncoder encoder = new ProtostuffEncoder(new SerializerOptions(32, 1 << 20, 256, 1024), pool);
         ModelSchema schema = ModelSchema.build(registry)[MessageType.KEEP_ALIVE_REQUEST.id()];
         ByteBuf out = Unpooled.buffer();
         try {
@@ -100,6 +103,7 @@ class ProtostuffBuffersTest {
             Arrays.fill(large, Long.MAX_VALUE);
             encoder.encode(schema, new KeepAliveRequest(large, large, large), out);
             assertEquals(0, encoder.scratchBytes(), "1800 bytes of varints exceed max-pooled 1024");
+            assertEquals(new PoolStats(0, 1), pool.snapshot(), "the drop is counted");
         } finally {
             out.release();
         }

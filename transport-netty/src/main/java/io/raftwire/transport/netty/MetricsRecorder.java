@@ -1,12 +1,17 @@
 package io.raftwire.transport.netty;
 
+import io.raftwire.serializer.PoolStats;
+import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.transport.MessageStats;
 import io.raftwire.transport.TransportStats;
+import io.raftwire.transport.netty.codec.SerializerSet;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -63,7 +68,7 @@ final class MetricsRecorder {
         byType[typeId].decodeFailures.increment();
     }
 
-    TransportStats snapshot() {
+    TransportStats snapshot(SerializerSet serializers) {
         List<MessageStats> messages = new ArrayList<>();
         for (TypeCounters c : byType) {
             if (c != null && (c.sent.sum() != 0 || c.received.sum() != 0 || c.decodeFailures.sum() != 0)) {
@@ -74,7 +79,16 @@ final class MetricsRecorder {
                 new TransportStats.Requests(pending.sum(), timeouts.sum(), rejected.sum(), errorsReceived.sum(),
                         errorsSent.sum(), lateResponses.sum()),
                 new TransportStats.Connections(established.sum(), reconnects.sum(), connectFailures.sum(),
-                        handshakeRefusals.sum(), protocolErrors.sum(), idleCloses.sum(), unexpectedErrors.sum()));
+                        handshakeRefusals.sum(), protocolErrors.sum(), idleCloses.sum(), unexpectedErrors.sum()),
+                pools(serializers));
+    }
+
+    private static Map<String, PoolStats> pools(SerializerSet serializers) {
+        Map<String, PoolStats> pools = new TreeMap<>();
+        for (Serializer s : serializers.accepted()) {
+            pools.put(s.name(), s.poolStats());
+        }
+        return pools;
     }
 
     private static final class TypeCounters {

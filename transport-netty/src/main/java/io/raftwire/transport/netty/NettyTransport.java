@@ -371,7 +371,7 @@ public final class NettyTransport implements Transport {
 
     @Override
     public TransportStats stats() {
-        return context.metrics().snapshot();
+        return context.metrics().snapshot(context.serializers());
     }
 
     @Override
