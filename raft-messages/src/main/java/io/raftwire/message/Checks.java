@@ -1,8 +1,6 @@
 package io.raftwire.message;
 
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -158,17 +156,18 @@ public final class Checks {
     }
 
     /**
-     * Copies a required set into an unmodifiable set that keeps the argument's iteration order, so that encoding is
-     * deterministic ({@link Set#copyOf} would not: its iteration order is randomized per JVM).
+     * Copies a required set into an immutable {@link IndexedSet} that keeps the argument's iteration order, so that
+     * encoding is deterministic ({@link Set#copyOf} would not: its iteration order is randomized per JVM) and a
+     * serializer can walk it by index without allocating an iterator.
      *
      * @param value the set to copy
      * @param name the component name used in the message; a null element is named {@code name[i]}
      * @param <E> the element type
-     * @return an unmodifiable copy of {@code value}
+     * @return an immutable copy of {@code value}
      * @throws NullPointerException if {@code value} or one of its elements is {@code null}
      */
-    public static <E> Set<E> copy(Set<? extends E> value, String name) {
-        return Collections.unmodifiableSet(new LinkedHashSet<>(noNullElements(value, name)));
+    public static <E> IndexedSet<E> copy(Set<? extends E> value, String name) {
+        return OrderedSet.copyOf(noNullElements(value, name));
     }
 
     private static <C extends Collection<?>> C noNullElements(C value, String name) {

@@ -142,7 +142,7 @@ public abstract class AbstractSerializer implements Serializer {
             reason = "invalid value: " + e.getMessage();
         } else if (e instanceof StackOverflowError) {
             reason = "value too deep for this thread's stack (maxDepth " + options.maxDepth()
-                    + " needs about 1 MiB of stack at 1024; expected: a smaller maxDepth or a larger -Xss)";
+                    + "; expected: a smaller maxDepth or a larger thread stack)";
         } else {
             reason = e.getClass().getSimpleName() + ": " + e.getMessage();
         }

@@ -5,8 +5,9 @@ package io.raftwire.serializer;
  * the constructor rejects out-of-range values with a message naming the setting and what was expected.
  *
  * @param maxDepth             deepest nesting of values in one payload (the top-level value is depth 1); deeper
- *                             input is refused before it can exhaust the stack (the JVM's default 1 MiB thread
- *                             stack holds the maximum, 1024, with every shipped provider)
+ *                             input is refused before it can exhaust the stack. The default, 32, is far more than
+ *                             any catalog message needs (3); values near the maximum, 1024, can need more than the
+ *                             JVM's default 1 MiB thread stack (about 3 frames per level, larger while interpreted)
  * @param maxElements          most elements accepted in one decoded collection or array (and most characters in
  *                             one string), on top of the check against the bytes actually remaining
  * @param bufferBytes          initial size, in bytes, of each per-thread reusable buffer

@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.raftwire.message.IndexedSet;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
@@ -158,7 +159,10 @@ final class ModelSerializer extends Serializer<Object> {
         return kryo.readObject(in, s.model.javaType(), s);
     }
 
-    /** A list by index (no iterator), a set in iteration order; VALUE elements inline to keep the stack shallow. */
+    /**
+     * A list, or a catalog {@link IndexedSet}, by index (no iterator, so no garbage); any other set in iteration
+     * order. VALUE elements inline to keep the stack shallow.
+     */
     private void writeElements(Kryo kryo, PayloadOutput out, int i, Collection<?> elements) {
         if (elements == null) {
             out.writeByte(0);
@@ -176,6 +180,8 @@ final class ModelSerializer extends Serializer<Object> {
                     writeElement(kryo, out, i, e);
                 }
             }
+        } else if (elements instanceof IndexedSet<?>) {
+            writeIndexedSet(kryo, out, i, (IndexedSet<?>) elements);
         } else {
             for (Object e : elements) {
                 if (values != null) {
@@ -183,6 +189,19 @@ final class ModelSerializer extends Serializer<Object> {
                 } else {
                     writeElement(kryo, out, i, requireElement(e, i));
                 }
+            }
+        }
+    }
+
+    /** A catalog set by index, so encoding allocates no iterator; its own method to keep the list path's frame small. */
+    private void writeIndexedSet(Kryo kryo, PayloadOutput out, int i, IndexedSet<?> set) {
+        ModelSerializer values = valueSerializers[i];
+        for (int k = 0, n = set.size(); k < n; k++) {
+            Object e = requireElement(set.get(k), i);
+            if (values != null) {
+                kryo.writeObject(out, e, values);
+            } else {
+                writeElement(kryo, out, i, e);
             }
         }
     }

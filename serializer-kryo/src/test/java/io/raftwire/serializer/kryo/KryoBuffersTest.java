@@ -9,6 +9,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.raftwire.message.IndexedSet;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.value.MemberId;
@@ -23,6 +24,7 @@ import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Kind;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -132,7 +134,7 @@ class KryoBuffersTest {
     }
 
     @Test
-    void steadyStateEncodeAllocatesNothingUnlessASetIsIterated() {
+    void steadyStateEncodeAllocatesNothingUnlessANonCatalogSetIsIterated() {
         Serializer defaults = new KryoSerializerProvider().create(Fixtures.registry(), SerializerOptions.defaults());
         List<Object> values = new ArrayList<>();
         for (Object v : Fixtures.values()) {
@@ -150,7 +152,7 @@ class KryoBuffersTest {
                 encodeAll(defaults, values, out);
             }
             long perEncode = (AllocationMeter.allocatedBytes() - before) / (20L * values.size());
-            assertEquals(0, perEncode, "bytes allocated per encode of " + values.size() + " set-free fixtures");
+            assertEquals(0, perEncode, "bytes allocated per encode of " + values.size() + " fixtures (catalog sets are walked by index)");
         } finally {
             out.release();
         }
@@ -169,12 +171,14 @@ class KryoBuffersTest {
             return false;
         }
         for (Component c : registry.find(v.getClass()).components()) {
-            if (c.kind() == Kind.SET) {
+            if (c.kind() == Kind.SET && !(c.get(v) instanceof IndexedSet<?>)) {
                 return true;
             }
             if (c.valueKind() == Kind.VALUE || c.valueKind() == Kind.POLYMORPHIC) {
                 Object nested = c.get(v);
-                for (Object e : nested instanceof List<?> l ? l : nested == null ? List.of() : List.of(nested)) {
+                Collection<?> children = nested instanceof Collection<?> col ? col
+                        : nested == null ? List.of() : List.of(nested);
+                for (Object e : children) {
                     if (hasSet(registry, e)) {
                         return true;
                     }

@@ -4,6 +4,7 @@ import io.protostuff.Input;
 import io.protostuff.Output;
 import io.protostuff.ProtobufOutput;
 import io.protostuff.Schema;
+import io.raftwire.message.IndexedSet;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
@@ -112,9 +113,9 @@ final class ModelSchema implements Schema<Object> {
     }
 
     /**
-     * The element count, then every element under the same field number. A list is walked by index; only a
-     * non-empty set needs an iterator, the one allocation a steady-state encode makes ({@code HashSet} has no
-     * allocation-free {@code forEach}).
+     * The element count, then every element under the same field number. A list, and a catalog {@link IndexedSet},
+     * are walked by index; only another non-empty set needs an iterator, the one allocation a steady-state encode can
+     * make ({@code HashSet} has no allocation-free {@code forEach}).
      */
     private void writeCollection(Output out, ProtostuffEncoder encoder, Component c, int field, Collection<?> values)
             throws IOException {
@@ -123,6 +124,10 @@ final class ModelSchema implements Schema<Object> {
         if (values instanceof List<?> list) {
             for (int i = 0; i < size; i++) {
                 writeValue(out, encoder, c, field, list.get(i));
+            }
+        } else if (values instanceof IndexedSet<?> set) {
+            for (int i = 0; i < size; i++) {
+                writeValue(out, encoder, c, field, set.get(i));
             }
         } else if (size > 0) {
             for (Object e : values) {

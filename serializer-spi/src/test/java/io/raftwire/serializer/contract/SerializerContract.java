@@ -233,11 +233,38 @@ public abstract class SerializerContract {
         Serializer lenient = serializer(new SerializerOptions(1024, SerializerOptions.DEFAULT_MAX_ELEMENTS,
                 SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
         for (int depth : new int[] {max + 1, 1000}) {
-            byte[] deep = Payloads.encode(lenient, UserTypes.TreeNode.chain(depth));
+            byte[] deep = onLargeStack(() -> Payloads.encode(lenient, UserTypes.TreeNode.chain(depth)));
             SerializationException e = assertThrows(SerializationException.class,
                     () -> Payloads.decodeHeap(serializer, UserTypes.TREE_NODE_ID, deep));
             assertTrue(e.getMessage().contains("depth"), e.getMessage());
         }
+    }
+
+    /**
+     * Runs {@code task} on a thread with a 64 MiB stack. Building a 1000-deep payload is only the means of the depth
+     * test (the strict decoder refuses it at depth 33); how deep the default stack reaches depends on JIT state.
+     */
+    private static byte[] onLargeStack(java.util.function.Supplier<byte[]> task) {
+        byte[][] result = new byte[1][];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = task.get();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "deep-payload", 64L * 1024 * 1024);
+        t.start();
+        try {
+            t.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+        if (failure[0] != null || result[0] == null) {
+            throw new AssertionError("building the deep payload failed", failure[0]);
+        }
+        return result[0];
     }
 
     @Test
