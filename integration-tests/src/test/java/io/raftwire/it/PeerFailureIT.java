@@ -9,6 +9,7 @@ import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -75,6 +77,46 @@ class PeerFailureIT {
             Await.until(ItSupport.WAIT, () -> !a.isReachable("b"), () -> "b unreachable");
             ItSupport.failure(a.request("b", vote(), VoteResponse.class, LONG), Reason.UNREACHABLE);
         }
+    }
+
+    /**
+     * Futures complete on the I/O and timer threads, so a caller may well try to close the transport from one. From the
+     * timer thread that used to close everything but the timer, whose thread then ran forever.
+     */
+    @Test
+    void shouldRefuseCloseFromTheTimerThreadAndStopItsThreadsOnClose() {
+        try (LoopbackCluster c = pair("kryo", new CompletableFuture<>())) {
+            c.awaitConnected(ItSupport.WAIT);
+            NettyTransport a = c.node("a");
+            CompletableFuture<Thread> timerThread = new CompletableFuture<>();
+            CompletableFuture<Throwable> closeFromTimer = new CompletableFuture<>();
+            a.request("b", vote(), VoteResponse.class, Duration.ofMillis(50)).whenComplete((r, failure) -> {
+                timerThread.complete(Thread.currentThread());
+                try {
+                    a.close();
+                    closeFromTimer.complete(null);
+                } catch (RuntimeException e) {
+                    closeFromTimer.complete(e);
+                }
+            });
+            Throwable refused = Await.value(closeFromTimer, ItSupport.WAIT);
+            assertInstanceOf(IllegalStateException.class, refused);
+            assertEquals("close() called from the timer thread of transport a (expected: another thread; it stops the"
+                    + " timer, which cannot stop itself)", refused.getMessage());
+            assertTrue(a.isReachable("b"), "nothing was closed");
+            assertFalse(threadsOf("a").isEmpty(), "a's threads are found by name");
+            a.close();
+            assertFalse(timerThread.join().isAlive(), timerThread.join() + " still runs after close()");
+            // An event loop reports termination just before its thread exits.
+            Await.until(ItSupport.WAIT, () -> threadsOf("a").isEmpty(), () -> "threads of a still running after"
+                    + " close(): " + threadsOf("a"));
+        }
+    }
+
+    private static List<String> threadsOf(String node) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("raftwire-io-" + node + "-") || n.startsWith("raftwire-timer-" + node + "-"))
+                .sorted().toList();
     }
 
     @ParameterizedTest

@@ -1,5 +1,7 @@
 package io.raftwire.it;
 
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.request.VoteRequest;
@@ -16,6 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,6 +123,26 @@ class SendRefusalIT {
             assertFalse(reachable.isDone());
             lonely.close();
             ItSupport.failure(reachable, Reason.CLOSED);
+        }
+    }
+
+    @Test
+    void shouldFailWaitersWhenTheListenAddressIsTaken() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            NettyTransport late = new NettyTransport(ItSupport.settings().nodeId("late")
+                    .listenAddress(new HostPort("127.0.0.1", taken.getLocalPort()))
+                    .peers(List.of(new PeerAddress("b", new HostPort("127.0.0.1", 9)))).build(),
+                    ItSupport.serializers("kryo"));
+            try (late) {
+                CompletableFuture<Void> reachable = late.whenReachable("b");
+                TransportException bind = assertThrows(TransportException.class, late::start);
+                assertEquals(Reason.UNREACHABLE, bind.reason());
+                assertTrue(bind.getMessage().startsWith("cannot listen on 127.0.0.1:" + taken.getLocalPort()),
+                        bind.getMessage());
+                TransportException e = ItSupport.failure(reachable, Reason.CLOSED);
+                assertEquals("transport late is closed", e.getMessage());
+                ItSupport.failure(late.request("b", VOTE, VoteResponse.class), Reason.CLOSED);
+            }
         }
     }
 }

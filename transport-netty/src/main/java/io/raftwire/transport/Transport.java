@@ -42,7 +42,9 @@ public interface Transport extends AutoCloseable {
      * Binds the listening socket and starts connecting to every peer.
      *
      * @throws TransportException with {@link TransportException.Reason#CLOSED} if already closed, or
-     *                            {@link TransportException.Reason#UNREACHABLE} if the address cannot be bound
+     *                            {@link TransportException.Reason#UNREACHABLE} if the address cannot be bound (the
+     *                            transport is then closed: pending {@link #whenReachable} futures fail with
+     *                            {@link TransportException.Reason#CLOSED})
      * @throws IllegalStateException if already started
      */
     void start();
@@ -145,7 +147,9 @@ public interface Transport extends AutoCloseable {
     /**
      * Closes every connection, fails every pending request with {@link TransportException.Reason#CLOSED} and stops
      * the I/O threads. Blocks until they have stopped (a few seconds at most). Idempotent. Must not be called from a
-     * transport I/O thread.
+     * transport I/O thread or its timer thread, where futures complete (use an {@code *Async} stage there).
+     *
+     * @throws IllegalStateException if called from a transport I/O or timer thread; nothing is closed then
      */
     @Override
     void close();

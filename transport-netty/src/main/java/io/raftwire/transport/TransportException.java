@@ -26,7 +26,10 @@ public final class TransportException extends RuntimeException {
          * is above {@code raftwire.transport.write-buffer-high-bytes} because the peer is not reading fast enough.
          */
         OVERLOADED(true),
-        /** The message encodes to a frame larger than {@code raftwire.transport.max-frame-bytes}. */
+        /**
+         * The message encodes to a frame larger than {@code raftwire.transport.max-frame-bytes}, or the peer's response
+         * to it does (by the peer's limit).
+         */
         FRAME_TOO_LARGE(false),
         /** This node could not encode the message, or the peer could not encode its response. */
         ENCODE_FAILED(false),

@@ -10,7 +10,9 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
+import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameException;
+import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +23,8 @@ import java.io.IOException;
  * The last handler of every pipeline: logs an exception once per channel, tells the peer what was wrong when the
  * exception is a protocol violation (an {@link io.raftwire.transport.netty.codec.FrameKind#ERROR error frame}
  * carrying the code and message), then closes the channel. After a bad frame the byte stream cannot be trusted, so
- * there is no attempt to resynchronise. Anything that reaches this handler as a message is released and dropped.
+ * there is no attempt to resynchronise. A frame that reaches this handler as a message is one no handler takes at
+ * this point: a second HELLO or WELCOME after the handshake; it is released and treated as a protocol violation.
  *
  * <p>Stateless and {@link Sharable}.
  */
@@ -39,12 +42,19 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Drops a message no handler consumed.
+     * Refuses a frame no handler consumed (only a repeated handshake frame gets here); drops anything else.
      *
      * @param msg released here
      */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof Frame frame) {
+            FrameKind kind = frame.kind();
+            frame.release();
+            exceptionCaught(ctx, new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + kind
+                    + " after the handshake (expected: one handshake per connection)"));
+            return;
+        }
         LOG.debug("{} dropped unexpected inbound message {}", ctx.channel(), msg);
         ReferenceCountUtil.release(msg);
     }

@@ -61,7 +61,9 @@ final class Connection {
 
     /**
      * Writes and flushes a frame now, unless the channel is above its high water mark: then the frame is dropped and
-     * the send fails with {@link Reason#OVERLOADED}, so a peer that stops reading cannot grow this node's memory.
+     * the send fails with {@link Reason#OVERLOADED}, so a peer that stops reading cannot grow this node's memory. A
+     * channel that has just closed (the lane has not noticed yet) fails the send with
+     * {@link Reason#CONNECTION_CLOSED}.
      *
      * @param frame   a complete frame; ownership passes to this method
      * @param request the request it carries, or {@code null} for a one-way message
@@ -71,6 +73,12 @@ final class Connection {
         Channel ch = channel;
         if (!ch.isWritable()) {
             frame.release();
+            if (!ch.isActive()) {
+                String why = ch.attr(ChannelAttributes.CLOSE_REASON).get();
+                fail(request, written, new TransportException(Reason.CONNECTION_CLOSED, link.id(), "connection to "
+                        + link.id() + " closed" + (why == null ? "" : ": " + why), null));
+                return;
+            }
             link.context().metrics().rejected.increment();
             fail(request, written, new TransportException(Reason.OVERLOADED, link.id(), "outbound buffer to "
                     + link.id() + " is above write-buffer-high-bytes ("

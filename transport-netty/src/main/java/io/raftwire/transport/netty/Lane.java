@@ -25,7 +25,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * </pre>
  *
  * A kept-connected lane (urgent) retries by itself after {@link Backoff} delays; the bulk lane only reconnects when a
- * frame needs it and the backoff delay has passed. While CONNECTING, frames wait in a queue bounded by
+ * frame needs it and the backoff delay has passed. The failure count behind the delay is reset only by a connection
+ * that stayed up for {@code reconnect-max-backoff-ms}: one that the peer drops sooner after the handshake counts as
+ * another failure, so a peer that accepts and then drops every connection is not redialled at the initial delay
+ * forever. While CONNECTING, frames wait in a queue bounded by
  * {@code max-pending-requests}; in BACKOFF, sends fail at once with {@link Reason#UNREACHABLE} and the last failure.
  *
  * <p>Thread-safe: the connected fast path reads one volatile field; state changes hold the lane's lock and never
@@ -61,6 +64,7 @@ final class Lane {
     private State state = State.IDLE;
     private Connection connecting;
     private int failures;
+    private long connectedAtNanos;
     private long retryAtNanos;
     private Future<?> retryTask;
     private TransportException lastFailure;
@@ -169,14 +173,26 @@ final class Lane {
         Connection c = new Connection(link, kind);
         connecting = c;
         CompletableFuture<Handshake> handshake = new CompletableFuture<>();
+        // Registered before the channel exists: the event loop may finish the handshake before connect() returns, and
+        // the outcome must then wait for this lock (held by the caller, who may still be queueing its frame) instead
+        // of running here, inline, and changing the state under the caller's feet.
+        handshake.whenComplete((welcome, failure) -> {
+            if (failure == null) {
+                onConnected(c);
+            } else {
+                onConnectFailed(c, failure);
+            }
+        });
         ChannelFuture cf;
         try {
             cf = connector.connect(c, handshake);
         } catch (RuntimeException e) {
             connecting = null;
             failures++;
-            scheduleRetry(new TransportException(Reason.UNREACHABLE, link.id(), "cannot connect to " + link.id()
-                    + ": " + e, e));
+            link.context().metrics().connectFailures.increment();
+            TransportException failure = new TransportException(Reason.UNREACHABLE, link.id(), "cannot connect to "
+                    + link.id() + ": " + e, e);
+            logFailure(failure, scheduleRetry(failure));
             return;
         }
         cf.addListener(f -> {
@@ -187,13 +203,6 @@ final class Lane {
             }
         });
         cf.channel().closeFuture().addListener(f -> onClosed(c));
-        handshake.whenComplete((welcome, failure) -> {
-            if (failure == null) {
-                onConnected(c);
-            } else {
-                onConnectFailed(c, failure);
-            }
-        });
     }
 
     private void onConnected(Connection c) {
@@ -206,7 +215,7 @@ final class Lane {
             }
             state = State.CONNECTED;
             connecting = null;
-            failures = 0;
+            connectedAtNanos = System.nanoTime();
             lastLogged = null;
             queued = drainQueue();
             active = c;
@@ -260,11 +269,16 @@ final class Lane {
             if (state == State.CLOSED) {
                 return;
             }
+            long stableNanos = link.context().settings().reconnectMaxBackoffMs() * 1_000_000L;
+            if (System.nanoTime() - connectedAtNanos >= stableNanos) {
+                failures = 0;
+            }
             if (!keepConnected) {
                 state = State.IDLE;
                 LOG.info("{} lane to {} closed{}", lowerCase(kind), link.id(), why == null ? "" : ": " + why);
                 return;
             }
+            failures++;
             delayMs = scheduleRetry(new TransportException(Reason.UNREACHABLE, link.id(), e.getMessage(), null));
         }
         LOG.info("connection to {} ({} lane) lost{}; reconnecting in {} ms", link.id(), lowerCase(kind),

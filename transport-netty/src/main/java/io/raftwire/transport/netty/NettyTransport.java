@@ -46,6 +46,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -89,6 +90,7 @@ public final class NettyTransport implements Transport {
     private final Lane.Connector connector = new Connector();
 
     private volatile State state = State.NEW;
+    private volatile Thread timerThread;
     private EventLoopGroup group;
     private SocketSupport sockets;
     private Channel serverChannel;
@@ -103,15 +105,24 @@ public final class NettyTransport implements Transport {
     public NettyTransport(TransportSettings settings, SerializerSet serializers) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.serializers = Objects.requireNonNull(serializers, "serializers");
-        this.timer = new HashedWheelTimer(new DefaultThreadFactory("raftwire-timer-" + settings.nodeId(), true),
-                10, TimeUnit.MILLISECONDS, 512);
+        ThreadFactory timerThreads = new DefaultThreadFactory("raftwire-timer-" + settings.nodeId(), true);
+        this.timer = new HashedWheelTimer(task -> {
+            Thread t = timerThreads.newThread(task);
+            timerThread = t;
+            return t;
+        }, 10, TimeUnit.MILLISECONDS, 512);
         this.context = new TransportContext(settings, serializers,
                 new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
                 new HandlerRegistry(), timer);
         this.pipelines = new Pipelines(context);
         this.localAddress = settings.listenAddress();
-        for (PeerAddress p : settings.peers()) {
-            addLink(p);
+        try {
+            for (PeerAddress p : settings.peers()) {
+                addLink(p);
+            }
+        } catch (RuntimeException e) {
+            timer.stop();
+            throw e;
         }
     }
 
@@ -132,6 +143,7 @@ public final class NettyTransport implements Transport {
 
     @Override
     public void start() {
+        TransportException bindFailure = null;
         synchronized (lifecycle) {
             if (state == State.CLOSED) {
                 throw new TransportException(Reason.CLOSED, "", "transport " + memberId() + " is closed", null);
@@ -142,8 +154,17 @@ public final class NettyTransport implements Transport {
             sockets = SocketSupport.select(settings.socketImplementation());
             group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                     new DefaultThreadFactory("raftwire-io-" + settings.nodeId(), true), sockets.ioHandler());
-            bind();
-            state = State.STARTED;
+            try {
+                bind();
+                state = State.STARTED;
+            } catch (TransportException e) {
+                bindFailure = e;
+            }
+        }
+        if (bindFailure != null) {
+            // The transport is closed for good: nothing may wait on its peers (whenReachable) any more.
+            peers.values().forEach(link -> link.close(closedException(link.id())));
+            throw bindFailure;
         }
         LOG.info("raftwire transport {} listening on {} ({}, {} I/O threads); sends with {}, accepts {}; peers {}",
                 memberId(), localAddress, sockets.name(), settings.ioThreads(),
@@ -380,6 +401,10 @@ public final class NettyTransport implements Transport {
         synchronized (lifecycle) {
             if (state == State.CLOSED) {
                 return;
+            }
+            if (Thread.currentThread() == timerThread) {
+                throw new IllegalStateException("close() called from the timer thread of transport " + memberId()
+                        + " (expected: another thread; it stops the timer, which cannot stop itself)");
             }
             g = state == State.STARTED ? group : null;
             if (g != null) {

@@ -12,6 +12,7 @@ import io.raftwire.transport.netty.HandlerRegistry.Registration;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -133,6 +134,9 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         try {
             frame = context.writer().message(FrameKind.RESPONSE, context.serializers().accepted(e.serializerId()),
                     model.id(), e.correlationId(), response);
+        } catch (FrameException x) {
+            error(channel, e, x.code(), x.getMessage());
+            return;
         } catch (RuntimeException x) {
             error(channel, e, ErrorCode.ENCODE_FAILED, x.getMessage());
             return;

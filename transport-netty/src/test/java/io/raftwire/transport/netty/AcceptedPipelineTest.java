@@ -2,7 +2,10 @@ package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -389,13 +393,22 @@ class AcceptedPipelineTest {
         }
     }
 
-    @Test
-    void shouldCoalesceFlushesWhenConsolidationIsOn() {
-        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().flushConsolidation(true),
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shouldCoalesceFlushesWhenConsolidationIsOn(boolean consolidate) {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().flushConsolidation(consolidate),
                 SerializerSet.of(fake));
         try {
             h.context.handlers().onRequest(Echo.class, (from, e) -> CompletableFuture.completedFuture(e));
             EmbeddedChannel ch = h.accepted();
+            AtomicInteger flushes = new AtomicInteger();
+            ch.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
+                @Override
+                public void flush(ChannelHandlerContext ctx) {
+                    flushes.incrementAndGet();
+                    ctx.flush();
+                }
+            });
             ByteBuf batch = Unpooled.buffer();
             ByteBuf hello = h.hello(EmbeddedHarness.REMOTE);
             batch.writeBytes(hello);
@@ -407,10 +420,44 @@ class AcceptedPipelineTest {
             }
             ch.writeInbound(batch);
             ch.runPendingTasks();
+            // WELCOME and ten responses, written while one read is in progress: one flush when coalesced
+            assertEquals(consolidate ? 1 : 11, flushes.get(), "flushes reaching the socket");
             h.nextOutbound(ch).release();
             for (int i = 1; i <= 10; i++) {
                 assertEquals(new Echo(i, "c"), h.decode(h.nextOutbound(ch)));
             }
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldCloseOnASecondHello() {
+        EmbeddedChannel ch = handshaken();
+        ch.writeInbound(harness.hello("impostor"));
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR,
+                "frame kind = HELLO after the handshake (expected: one handshake per connection)");
+        assertEquals(1, harness.context.metrics().protocolErrors.sum());
+    }
+
+    @Test
+    void shouldAnswerAResponseAboveTheFrameLimitWithFrameTooLarge() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Echo.class,
+                    (from, e) -> CompletableFuture.completedFuture(new Blob(1, new byte[h.settings.maxFrameBytes()])));
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(ch).release();
+            ch.writeInbound(h.request(FrameKind.REQUEST, 4, new Echo(1, "big answer")));
+            Frame error = h.nextOutbound(ch);
+            assertEquals(4, error.correlationId());
+            ErrorPayload p = EmbeddedHarness.errorOf(error);
+            assertEquals(ErrorCode.FRAME_TOO_LARGE, p.code());
+            assertTrue(p.message().startsWith("type 1025 encodes to a "), p.message());
+            assertEquals(Reason.FRAME_TOO_LARGE, Connection.reasonOf(p.code()));
+            assertTrue(ch.isActive());
             assertFalse(ch.finishAndReleaseAll());
         } finally {
             h.close();

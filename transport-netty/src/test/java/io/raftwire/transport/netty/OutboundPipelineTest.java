@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -184,6 +185,39 @@ class OutboundPipelineTest {
         ErrorPayload p = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
         assertEquals(ErrorCode.PROTOCOL_ERROR, p.code());
         assertTrue(p.message().startsWith("frame kind = REQUEST on an outbound connection"), p.message());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldFailASendOnAJustClosedConnectionAsClosedNotOverloaded() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        ChannelAttributes.closeReason(ch, "peer went away");
+        ch.close();
+        CompletableFuture<Echo> request = new CompletableFuture<>();
+        CompletableFuture<Void> oneWay = new CompletableFuture<>();
+        connection.write(harness.request(FrameKind.REQUEST, 3, new Echo(1, "a")), pending(3, request), null);
+        connection.write(harness.request(FrameKind.ONE_WAY, 0, new Echo(2, "b")), null, oneWay);
+        for (CompletableFuture<?> f : List.of(request, oneWay)) {
+            TransportException e = failure(f);
+            assertEquals(Reason.CONNECTION_CLOSED, e.reason());
+            assertEquals("connection to remote closed: peer went away", e.getMessage());
+        }
+        assertEquals(0, harness.context.metrics().rejected.sum(), "not counted as refused for back-pressure");
+        assertEquals(0, link.pendingCount());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldCloseOnASecondWelcome() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        assertEquals(EmbeddedHarness.REMOTE, handshake.join().nodeId());
+        ch.writeInbound(welcomeFrom("impostor", EmbeddedHarness.CLUSTER));
+        ErrorPayload p = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
+        assertEquals(ErrorCode.PROTOCOL_ERROR, p.code());
+        assertEquals("frame kind = WELCOME after the handshake (expected: one handshake per connection)", p.message());
         assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
     }
