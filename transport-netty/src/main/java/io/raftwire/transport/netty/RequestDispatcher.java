@@ -44,6 +44,18 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     }
 
     /**
+     * Stops reading requests while responses cannot be written, and resumes once they can. A peer that sends
+     * requests but does not read the responses therefore costs this node at most the write-buffer high water mark
+     * plus the responses to requests already read, not memory without bound; if it stays silent past the idle
+     * timeout, the connection is closed as half-open.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    /**
      * Dispatches a message.
      *
      * @param msg an {@link Envelope} (holds no buffer), or a {@link Frame} of kind ERROR (released here); anything

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.ErrorCode;
@@ -80,6 +81,21 @@ class AcceptedPipelineTest {
         assertEquals(new Echo(2, "remote:hi"), harness.decode(response));
         assertTrue(ch.isActive());
         assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldStopReadingRequestsWhileResponsesCannotBeWritten() {
+        EmbeddedChannel ch = handshaken();
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(512, 1024));
+        assertTrue(ch.config().isAutoRead());
+        ch.write(Unpooled.buffer(2048).writeZero(2048));
+        assertFalse(ch.isWritable());
+        assertFalse(ch.config().isAutoRead(), "reading continues while the peer does not take our responses");
+        ch.flush();
+        assertTrue(ch.isWritable());
+        assertTrue(ch.config().isAutoRead(), "reading resumes once responses drain");
+        ByteBuf written = ch.readOutbound();
+        written.release();
     }
 
     @Test
