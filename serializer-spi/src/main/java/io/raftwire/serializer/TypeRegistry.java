@@ -1,6 +1,7 @@
 package io.raftwire.serializer;
 
 import io.raftwire.message.MessageType;
+import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.model.TypeModels;
 
@@ -19,8 +20,9 @@ import java.util.TreeMap;
  * {@value MessageType#FIRST_USER_ID}..{@value MessageType#MAX_USER_ID}.
  *
  * <p>Ids are a wire contract: two nodes must register the same class under the same id. They are never derived from
- * registration order. The {@link #fingerprint()} digests ids, class names and the shape of every type, so nodes
- * compare one number at handshake instead of discovering a mismatch in a garbled message.
+ * registration order. The {@link #fingerprint()} digests ids, class names, the shape of every type and the constants
+ * of every enum it uses, so nodes compare one number at handshake instead of discovering a mismatch in a garbled
+ * message.
  *
  * <p>A registered type is a record, or a final class with exactly one public constructor whose parameters (compiled
  * with {@code -parameters}) each have a same-named final field; see {@link io.raftwire.serializer.model.Kind} for the
@@ -30,8 +32,12 @@ import java.util.TreeMap;
  */
 public final class TypeRegistry {
 
-    /** Version of the type-model rules; part of the fingerprint. */
-    static final int MODEL_VERSION = 1;
+    /**
+     * Version of the type-model rules and of the text the fingerprint digests. 2: enum constants are digested too, so
+     * that reordering the constants of an enum a type uses (which changes its ordinals on the wire) changes the
+     * fingerprint.
+     */
+    static final int MODEL_VERSION = 2;
 
     private static final TypeRegistry CATALOG = builder().build();
 
@@ -111,7 +117,10 @@ public final class TypeRegistry {
         return models;
     }
 
-    /** 64-bit digest of every id, class name and component shape. Equal on two nodes iff they agree on the wire. */
+    /**
+     * 64-bit digest of every id, class name, component (name, kind and declared types, in constructor order) and enum
+     * constant (in ordinal order). Equal on two nodes iff they agree on the wire.
+     */
     public long fingerprint() {
         return fingerprint;
     }
@@ -124,7 +133,17 @@ public final class TypeRegistry {
     private static long digest(List<TypeModel> models) {
         StringBuilder text = new StringBuilder("raftwire-model-v").append(MODEL_VERSION).append('\n');
         for (TypeModel m : models) {
-            text.append(m).append('\n');
+            text.append(m);
+            for (Component c : m.components()) {
+                // an enum travels as its ordinal: the constants, in order, are as much the wire format as the kinds
+                if (c.enumConstants() != null) {
+                    text.append(' ').append(c.name()).append('=');
+                    for (Object constant : c.enumConstants()) {
+                        text.append(((Enum<?>) constant).name()).append(',');
+                    }
+                }
+            }
+            text.append('\n');
         }
         return Fingerprints.sha256Prefix(text.toString());
     }

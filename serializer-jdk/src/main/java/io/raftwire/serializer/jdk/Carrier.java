@@ -27,7 +27,8 @@ import java.io.Serializable;
  * </table>
  *
  * The first record is the top-level value's; words and references are used up exactly. The references never hold
- * null. Strings are JDK strings, so repeated strings are written once and then by handle.
+ * null. Strings are JDK strings, so repeated strings are written once and then by handle; a {@code byte[]} or
+ * {@code long[]} is never repeated, and the reader refuses arrays that add up to more bytes than the payload.
  *
  * <p>The class name, the {@code serialVersionUID}, the field names and types and the layout above are part of the
  * jdk wire format: changing any of them needs a new {@link JdkSerializerProvider#FORMAT_VERSION format version}.

@@ -79,7 +79,7 @@ final class CarrierInputStream extends ObjectInputStream {
             return obj;
         }
         // a second carrier could only sit among the first one's references, a stream depth the filter refuses
-        Object value = reader.read((Carrier) obj, model);
+        Object value = reader.read((Carrier) obj, model, filter.payloadBytes());
         filter.expectReplacement(value.getClass());
         return value;
     }

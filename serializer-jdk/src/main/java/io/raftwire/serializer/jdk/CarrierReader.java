@@ -19,8 +19,10 @@ import java.util.LinkedHashSet;
  * checked against the model expected at its position (the frame header's type for the first, exactly the declared
  * type for a VALUE, {@link Component#checkAssignable} for a POLYMORPHIC) before anything of it is read, and each value
  * is built through {@link TypeModel#instantiate} once its nested values are, so its constructor validates it. Every
- * size is checked against the words or references left before a collection is allocated. Iterative: stack use does
- * not grow with the nesting depth, which is checked exactly. Immutable and thread-safe.
+ * size is checked against the words or references left before a collection is allocated, and the {@code byte[]} and
+ * {@code long[]} references handed to constructors may add up to no more than the payload's bytes (a stream can name
+ * one array any number of times by handle, and constructors copy arrays). Iterative: stack use does not grow with the
+ * nesting depth, which is checked exactly. Immutable and thread-safe.
  */
 final class CarrierReader {
 
@@ -37,13 +39,14 @@ final class CarrierReader {
     /**
      * The value of {@code carrier}.
      *
-     * @param carrier the carrier read from the payload, not yet checked
-     * @param root    the type the frame header declares
+     * @param carrier      the carrier read from the payload, not yet checked
+     * @param root         the type the frame header declares
+     * @param payloadBytes size of the whole payload, the budget of the arrays handed to constructors
      * @return the value, of exactly that type
      * @throws MalformedPayloadException if the carrier does not describe a valid value of that type
      */
-    Object read(Carrier carrier, TypeModel root) {
-        Cursor in = new Cursor(carrier);
+    Object read(Carrier carrier, TypeModel root, int payloadBytes) {
+        Cursor in = new Cursor(carrier, payloadBytes);
         long id = in.word(root);
         if (id != root.id()) {
             throw new MalformedPayloadException("payload holds type " + id + " (expected: " + root.name() + ", type "
@@ -108,7 +111,8 @@ final class CarrierReader {
                     case STRING:
                     case BYTES:
                     case LONGS:
-                        args[index++] = in.present(model, c) ? reference(c, in.reference(model), c.kind()) : null;
+                        args[index++] = in.present(model, c)
+                                ? in.claim(model, c, reference(c, in.reference(model), c.kind())) : null;
                         break;
                     case VALUE:
                     case POLYMORPHIC:
@@ -142,8 +146,9 @@ final class CarrierReader {
             }
             Kind kind = c.elementKind();
             int size = count(word - 1, kind == Kind.STRING ? in.referencesLeft() : in.wordsLeft(), c);
-            Collection<Object> out = c.kind() == Kind.SET ? new LinkedHashSet<>(Math.max(16, (int) (size / .75f) + 1))
-                    : new ArrayList<>(size);
+            int expected = Bounds.initialCapacity(size);
+            Collection<Object> out = c.kind() == Kind.SET
+                    ? new LinkedHashSet<>(Math.max(16, (int) (expected / .75f) + 1)) : new ArrayList<>(expected);
             if (kind == Kind.VALUE || kind == Kind.POLYMORPHIC) {
                 elements = out;
                 missing = size;
@@ -246,13 +251,16 @@ final class CarrierReader {
         private final Object[] references;
         private int word;
         private int reference;
+        /** Payload bytes not yet accounted for by a {@code byte[]} or {@code long[]} handed out. */
+        private long arrayBytesLeft;
 
-        Cursor(Carrier carrier) {
+        Cursor(Carrier carrier, int payloadBytes) {
             if (carrier.words() == null) {
                 throw new MalformedPayloadException("carrier has no words (expected: at least the type id)");
             }
             this.words = carrier.words();
             this.references = carrier.references() == null ? NONE : carrier.references();
+            this.arrayBytesLeft = payloadBytes;
         }
 
         long word(TypeModel owner) {
@@ -283,6 +291,24 @@ final class CarrierReader {
                         + " or long[])");
             }
             return v;
+        }
+
+        /**
+         * Charges an array about to be handed to a constructor against the payload size, and returns it; strings pass
+         * free (nobody copies them). Each array of a valid payload is in it once ({@link CarrierWriter} never shares
+         * one), so their sizes add up to less than the payload; more means handles repeat an array, and every
+         * repeat would be copied by its constructor.
+         */
+        Object claim(TypeModel owner, Component c, Object reference) {
+            long bytes = reference instanceof byte[] b ? b.length
+                    : reference instanceof long[] l ? (long) Long.BYTES * l.length : 0;
+            if (bytes > arrayBytesLeft) {
+                throw new MalformedPayloadException(owner.name() + '.' + c.name() + " = an array of " + bytes
+                        + " bytes, beyond the " + arrayBytesLeft + " payload bytes its earlier arrays left (expected:"
+                        + " each array of the payload used once)");
+            }
+            arrayBytesLeft -= bytes;
+            return reference;
         }
 
         int wordsLeft() {

@@ -12,9 +12,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the {@link Carrier} of a registered value, in the layout documented there. The walk is iterative, so stack
@@ -61,7 +64,36 @@ final class CarrierWriter {
                 stack.push(new Record(record.childModel, child, record.depth + 1));
             }
         }
-        return new Carrier(words.toArray(), references.isEmpty() ? null : references.toArray());
+        return new Carrier(words.toArray(), references.isEmpty() ? null : unshared(references));
+    }
+
+    /**
+     * The references, with every repeat of a {@code byte[]} or {@code long[]} instance replaced by a copy. The stream
+     * would write a repeat as a handle, and {@link CarrierReader} accepts no more array bytes than the payload holds
+     * (a handle repeated once per constructor copy is the amplification it refuses). Strings stay shared.
+     */
+    private static Object[] unshared(List<Object> references) {
+        Object[] out = references.toArray();
+        Object first = null;
+        Set<Object> seen = null;
+        for (int i = 0; i < out.length; i++) {
+            Object r = out[i];
+            if (!(r instanceof byte[] || r instanceof long[])) {
+                continue;
+            }
+            if (first == null) {
+                first = r;
+                continue;
+            }
+            if (seen == null) {
+                seen = Collections.newSetFromMap(new IdentityHashMap<>());
+                seen.add(first);
+            }
+            if (!seen.add(r)) {
+                out[i] = r instanceof byte[] b ? b.clone() : ((long[]) r).clone();
+            }
+        }
+        return out;
     }
 
     /** One value being written: how far its components got, and the collection being walked, if any. */

@@ -49,9 +49,12 @@ public final class JdkSerializerProvider implements SerializerProvider {
     public static final int ID = 3;
     /**
      * Version of the payload format: the carrier's class name, serialVersionUID and fields, and the kind mapping.
-     * Bump it whenever the same registry would produce different bytes.
+     * Bump it whenever the same registry would produce different bytes. 2: a {@code byte[]} or {@code long[]} that a
+     * value holds in several places (two entries sharing one immutable operation, say) is written once per place
+     * instead of once and then by handle, and a payload whose arrays add up to more bytes than itself is refused: one
+     * array named by many handles was copied by every constructor that received it.
      */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     /** Public no-arg constructor for {@link java.util.ServiceLoader}. */
     public JdkSerializerProvider() {

@@ -49,6 +49,11 @@ final class PayloadFilter implements ObjectInputFilter {
         this.maxElements = options.maxElements();
     }
 
+    /** Size of the whole payload, stream header included. */
+    int payloadBytes() {
+        return payloadBytes;
+    }
+
     /** Allows the next check of exactly this registered type, which {@code resolveObject} has just built. */
     void expectReplacement(Class<?> type) {
         replacement = type;

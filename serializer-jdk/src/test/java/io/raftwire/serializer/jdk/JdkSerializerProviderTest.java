@@ -31,7 +31,7 @@ class JdkSerializerProviderTest {
         SerializerProvider provider = Serializers.provider("jdk");
         assertInstanceOf(JdkSerializerProvider.class, provider);
         assertEquals(3, provider.id());
-        assertEquals(1, provider.formatVersion());
+        assertEquals(2, provider.formatVersion());
     }
 
     @Test

@@ -4,6 +4,10 @@ import static io.raftwire.serializer.jdk.JdkStreams.arrayLengthOffset;
 import static io.raftwire.serializer.jdk.JdkStreams.plainStream;
 import static io.raftwire.serializer.jdk.JdkStreams.withInt;
 import static io.raftwire.serializer.jdk.JdkStreams.withShort;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.message.MessageType;
 import io.raftwire.message.RaftResponse;
@@ -20,21 +24,29 @@ import io.raftwire.message.value.OperationType;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.message.value.SessionMetadata;
+import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.AllocationMeter;
 import io.raftwire.serializer.contract.Canary;
 import io.raftwire.serializer.contract.NamedPayload;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.SerializerContract;
+import io.raftwire.serializer.contract.UserTypes;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
+
+import org.junit.jupiter.api.Test;
 
 /**
  * The serializer contract for the jdk provider, with hostile payloads crafted in the JDK stream format: declared
@@ -165,9 +177,72 @@ class JdkSerializerTest extends SerializerContract {
         return JdkStreams.splice(valid, JdkStreams.indexOf(valid, carrier), carrier.length, member);
     }
 
+    /**
+     * A JDK stream can name one array many times by handle, and every catalog constructor copies its arrays: before
+     * format 2, a payload holding one 16 KiB array once and 400 handles to it decoded into 400 copies (6.4 MB from 52
+     * KB, and the amplification grows with the square of the payload). The arrays a payload yields must add up to no
+     * more than its bytes. Here 40 entries share the array; the refusal may read the payload and copy its array once
+     * (plus the JDK stream's own costs), never once per handle.
+     */
+    @Test
+    void anArrayNamedManyTimesByHandleIsRefused() {
+        AppendRequest append = appendRequest(40);
+        Carrier carrier = new CarrierWriter(serializer().registry(), SerializerOptions.defaults())
+                .write(serializer().registry().find(AppendRequest.class), append);
+        byte[] shared = new byte[16 * 1024];
+        Object[] references = carrier.references().clone();
+        for (int i = 0; i < references.length; i++) {
+            if (references[i] instanceof byte[]) {
+                references[i] = shared;
+            }
+        }
+        byte[] payload = plainStream(new Carrier(carrier.words(), references));
+        int id = MessageType.APPEND_REQUEST.id();
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> Payloads.decodeHeap(serializer(), id, payload), "40 handles to one array decoded");
+        assertTrue(e.getMessage().contains("each array of the payload used once"), e.getMessage());
+        long before = AllocationMeter.allocatedBytes();
+        assertThrows(SerializationException.class, () -> Payloads.decodeHeap(serializer(), id, payload));
+        long used = AllocationMeter.allocatedBytes() - before;
+        assertTrue(used <= 4L * payload.length + ALLOCATION_SLACK_BYTES, "refusing " + payload.length
+                + " bytes allocated " + used + " (40 copies of the array alone: " + 40 * shared.length + ")");
+    }
+
+    /** The writer never shares an array between two places, so a value that does still decodes within that budget. */
+    @Test
+    void aValueHoldingOneArrayTwiceIsWrittenWithTwoCopies() {
+        Serializer twins = Serializers.create("jdk", TypeRegistry.builder().register(1024, Twins.class).build(),
+                SerializerOptions.defaults());
+        byte[] data = new byte[64 * 1024];
+        Arrays.fill(data, (byte) 7);
+        Twins decoded = (Twins) Payloads.decodeHeap(twins, 1024, Payloads.encode(twins, new Twins(data, data)));
+        assertArrayEquals(data, decoded.left());
+        assertArrayEquals(data, decoded.right());
+        assertNotSame(decoded.left(), decoded.right());
+    }
+
+    /**
+     * A count that just fits the references left, followed by a refused element: the list must not have been sized
+     * for the count (a list of strings cost 8 bytes per 3 payload bytes, the stream's array and the list's).
+     */
+    @Test
+    void countsThatJustFitDoNotSizeCollectionsBeforeTheElementsArrive() {
+        int n = 100_000;
+        Object[] references = new Object[n + 1];
+        references[0] = "k";
+        references[1] = "a";
+        byte[] stream = plainStream(new Carrier(new long[] {UserTypes.KV_COMMAND_ID, 1, 0, 0, n + 1L}, references));
+        assertRefusedWithinAllocationBound(new NamedPayload("KvCommand.tags size " + n + ", second tag null",
+                UserTypes.KV_COMMAND_ID, JdkStreams.concat(stream, new byte[2 * n + 16])));
+    }
+
+    /** A user type that keeps the arrays it is given, so one instance can hold the same array twice. */
+    public record Twins(byte[] left, byte[] right) {
+    }
+
     static InstallRequest installRequest(int dataBytes) {
         byte[] data = new byte[dataBytes];
-        java.util.Arrays.fill(data, (byte) 0xAB);
+        Arrays.fill(data, (byte) 0xAB);
         return new InstallRequest(3, new MemberId("leader-1"), 10, 1_700_000_000_000L, 1, 0, data, false);
     }
 

@@ -228,8 +228,9 @@ final class ModelSerializer extends Serializer<Object> {
         if (n == PayloadReads.NULL) {
             return null;
         }
-        Collection<Object> elements = set ? new LinkedHashSet<>((int) Math.min(1 << 30, n + n / 3L + 1))
-                : new ArrayList<>(n);
+        int expected = Bounds.initialCapacity(n);
+        Collection<Object> elements = set ? new LinkedHashSet<>(expected + expected / 3 + 1)
+                : new ArrayList<>(expected);
         ModelSerializer values = valueSerializers[i];
         for (int k = 0; k < n; k++) {
             Object e = values != null ? kryo.readObject(in, values.model.javaType(), values) : readElement(kryo, in, i);

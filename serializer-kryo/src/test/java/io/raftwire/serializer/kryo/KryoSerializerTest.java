@@ -124,6 +124,23 @@ class KryoSerializerTest extends SerializerContract {
                 concat(initializeEntry, new Crafted().count(0).varint(1).bytes())));
     }
 
+    /**
+     * A count that just fits the bytes remaining (one per element) followed by elements that fail early: the collection
+     * must not have been sized for the count. Pre-sizing let a list cost 4 bytes, and a set's hash table about 10,
+     * per payload byte before any element had been read (a 16 MiB frame: a 128 MiB table).
+     */
+    @Test
+    void countsThatJustFitDoNotSizeCollectionsBeforeTheElementsArrive() {
+        int n = 100_000;
+        byte[] padding = new byte[n];
+        assertRefusedWithinAllocationBound(new NamedPayload("KvCommand.tags count " + n + ", first tag refused",
+                UserTypes.KV_COMMAND_ID, concat(new Crafted().string("k").nul().varlong(0).count(n)
+                        .count(Integer.MAX_VALUE).bytes(), padding)));
+        assertRefusedWithinAllocationBound(new NamedPayload("AuditEntry.witnesses count " + n + ", second witness"
+                + " repeats the first", UserTypes.AUDIT_ENTRY_ID, concat(new Crafted().nul().count(n).string("m1")
+                        .string("m1").bytes(), padding)));
+    }
+
     private static byte[] appendRequestUpToEntries() {
         return new Crafted().varlong(1).memberId("l").varlong(0).varlong(0).bytes();
     }

@@ -7,6 +7,9 @@ package io.raftwire.serializer.model;
  */
 public final class Bounds {
 
+    /** Most elements {@link #initialCapacity} sizes a collection for. */
+    public static final int MAX_INITIAL_CAPACITY = 1024;
+
     private Bounds() {
     }
 
@@ -29,6 +32,20 @@ public final class Bounds {
                     + " bytes remaining and max-elements " + maxElements + ")");
         }
         return (int) declared;
+    }
+
+    /**
+     * How many elements to size a decoded collection for, given a count that passed {@link #checkCount}. A checked
+     * count is still only a claim: at one payload byte per element, sizing a list for it costs 4 bytes, and a hash
+     * set's table about 10, per payload byte before a single element has been read (a 16 MiB frame: a 128 MiB
+     * table). Up to {@value #MAX_INITIAL_CAPACITY} elements are sized exactly; a larger collection grows with the
+     * elements actually read.
+     *
+     * @param checkedCount a count returned by {@link #checkCount}
+     * @return the initial capacity, in elements
+     */
+    public static int initialCapacity(int checkedCount) {
+        return Math.min(checkedCount, MAX_INITIAL_CAPACITY);
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.raftwire.serializer.model;
 
 import java.lang.invoke.MethodHandle;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a provider needs to know about one registered type: its wire id, its components in constructor order, and
@@ -17,6 +19,8 @@ public final class TypeModel {
     private final List<Component> components;
     private final Component[] componentArray;
     private final MethodHandle constructor;
+    /** Indexes of the LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
+    private final int[] collections;
 
     TypeModel(int id, Class<?> javaType, List<Component> components, MethodHandle spreadConstructor) {
         this.id = id;
@@ -24,6 +28,8 @@ public final class TypeModel {
         this.components = List.copyOf(components);
         this.componentArray = components.toArray(new Component[0]);
         this.constructor = spreadConstructor;
+        this.collections = components.stream().filter(c -> c.kind() == Kind.LIST || c.kind() == Kind.SET)
+                .mapToInt(Component::index).toArray();
     }
 
     /** The stable wire id (1..32767). */
@@ -57,15 +63,25 @@ public final class TypeModel {
     }
 
     /**
-     * Builds an instance through the public constructor.
+     * Builds an instance through the public constructor. List and set arguments reach the constructor as unmodifiable
+     * views, so that a decoded value never holds a decoder's mutable collection, even when its constructor keeps the
+     * argument instead of copying it; callers must not keep or modify the collections they pass.
      *
-     * @param args one value per component, in component order; primitives boxed
+     * @param args one value per component, in component order; primitives boxed; collection slots are replaced by
+     *             their unmodifiable views
      * @return the new instance
      * @throws RuntimeException whatever the constructor throws for invalid arguments (typically
      *                          {@link IllegalArgumentException} or {@link NullPointerException}); callers turn it into
      *                          a {@link io.raftwire.serializer.SerializationException}
      */
     public Object instantiate(Object[] args) {
+        for (int i : collections) {
+            if (args[i] instanceof List<?> list) {
+                args[i] = Collections.unmodifiableList(list);
+            } else if (args[i] instanceof Set<?> set) {
+                args[i] = Collections.unmodifiableSet(set);
+            }
+        }
         try {
             return (Object) constructor.invokeExact(args);
         } catch (RuntimeException | Error e) {

@@ -1,5 +1,6 @@
 package io.raftwire.serializer.contract;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,8 +23,10 @@ import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.TypeModel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -347,6 +350,111 @@ public abstract class SerializerContract {
             assertEquals(8 * 40 * values.size(), total);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Per-thread state (library instances, buffers, depth counters) must be clean after any failure: every kind of
+     * refusal, and an encode that fails deep inside a value, is followed on the same thread by valid calls whose
+     * results must be exactly those of a fresh thread.
+     */
+    @Test
+    void aFailedCallLeavesNothingBehindForTheNextCallOnTheSameThread() {
+        int max = SerializerOptions.DEFAULT_MAX_DEPTH;
+        Serializer lenient = serializer(new SerializerOptions(1024, SerializerOptions.DEFAULT_MAX_ELEMENTS,
+                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
+        byte[] tooDeep = onLargeStack(() -> Payloads.encode(lenient, UserTypes.TreeNode.chain(max + 1)));
+        UserTypes.TreeNode atLimit = UserTypes.TreeNode.chain(max);
+        byte[] atLimitBytes = Payloads.encode(serializer, atLimit);
+        Mutator mutator = new Mutator(Long.getLong("fuzz.seed", 20261121L));
+        int refusals = 0;
+        for (Map.Entry<String, Object> e : fixtures.entrySet()) {
+            String name = e.getKey();
+            Object value = e.getValue();
+            int id = registry.idOf(value);
+            byte[] valid = Payloads.encode(serializer, value);
+            List<byte[]> bad = List.of(Arrays.copyOf(valid, valid.length / 2), Arrays.copyOf(valid, valid.length + 1),
+                    mutator.mutate(valid), mutator.mutate(valid));
+            for (byte[] payload : bad) {
+                refusals += refusedOrDecoded(id, payload) + refusedOrDecoded(UserTypes.TREE_NODE_ID, tooDeep);
+                assertEquals(value, Payloads.decodeHeap(serializer, id, valid), name + " after a failed decode");
+                assertEquals(value, Payloads.decodeDirect(serializer, id, valid), name + " after a failed decode");
+                assertEquals(atLimit, Payloads.decodeHeap(serializer, UserTypes.TREE_NODE_ID, atLimitBytes),
+                        "a value at the depth limit after a failed decode of " + name);
+            }
+            assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                    UserTypes.TreeNode.chain(max + 5)));
+            assertArrayEquals(valid, Payloads.encode(serializer, value), name + " after a failed encode");
+            assertArrayEquals(atLimitBytes, Payloads.encode(serializer, atLimit), "a value at the depth limit after"
+                    + " a failed encode");
+        }
+        assertTrue(refusals >= 5 * fixtures.size(), "only " + refusals + " failed decodes");
+    }
+
+    /** 1 if {@code payload} is refused with our exception, 0 if it decodes; anything else fails the test. */
+    private int refusedOrDecoded(int typeId, byte[] payload) {
+        try {
+            Payloads.decodeHeap(serializer, typeId, payload);
+            return 0;
+        } catch (SerializationException expected) {
+            return 1;
+        }
+    }
+
+    /**
+     * A constructor may itself serialize on the thread that is decoding it (an application type that validates by
+     * round-tripping a part, say). The decode around it must not notice: the nested calls get state of their own.
+     */
+    @Test
+    void aConstructorThatSerializesOnTheSameThreadDoesNotDisturbTheDecodeAroundIt() {
+        Serializer probing = Serializers.create(providerName(), ProbeTypes.registry(), SerializerOptions.defaults());
+        ProbeTypes.Reentry value = new ProbeTypes.Reentry("before", new ProbeTypes.Probe("probe"), "after");
+        byte[] payload = Payloads.encode(probing, value);
+        UserTypes.TreeNode inner = UserTypes.TreeNode.sample();
+        byte[] innerBytes = Payloads.encode(probing, inner);
+        byte[] innerRefused = Arrays.copyOf(innerBytes, innerBytes.length + 1);
+        int[] nested = new int[1];
+        ProbeTypes.SERIALIZER.set(probing);
+        ProbeTypes.ON_CONSTRUCT.set(s -> {
+            assertArrayEquals(innerBytes, Payloads.encode(s, inner), "nested encode");
+            assertEquals(inner, Payloads.decodeHeap(s, UserTypes.TREE_NODE_ID, innerBytes), "nested heap decode");
+            assertEquals(inner, Payloads.decodeDirect(s, UserTypes.TREE_NODE_ID, innerBytes), "nested direct decode");
+            assertThrows(SerializationException.class, () -> Payloads.decodeHeap(s, UserTypes.TREE_NODE_ID,
+                    innerRefused), "nested refusal");
+            nested[0]++;
+        });
+        try {
+            assertEquals(value, Payloads.decodeHeap(probing, ProbeTypes.REENTRY_ID, payload), "heap");
+            assertEquals(value, Payloads.decodeDirect(probing, ProbeTypes.REENTRY_ID, payload), "direct");
+        } finally {
+            ProbeTypes.ON_CONSTRUCT.remove();
+            ProbeTypes.SERIALIZER.remove();
+        }
+        assertEquals(2, nested[0], "nested calls made");
+        assertEquals(value, Payloads.decodeHeap(probing, ProbeTypes.REENTRY_ID, payload), "afterwards");
+        assertArrayEquals(payload, Payloads.encode(probing, value), "afterwards");
+    }
+
+    /**
+     * Decoded collections are immutable even in a type whose constructor keeps what it is given instead of copying
+     * it: the decoder's own list or set must not become part of the value.
+     */
+    @Test
+    void decodedCollectionsAreImmutableEvenWhenTheConstructorKeepsThem() {
+        Serializer keeping = Serializers.create(providerName(), ProbeTypes.registry(), SerializerOptions.defaults());
+        for (ProbeTypes.Keeper value : List.of(
+                new ProbeTypes.Keeper(new ArrayList<>(List.of("a", "b")), new LinkedHashSet<>(List.of("x", "y"))),
+                new ProbeTypes.Keeper(new ArrayList<>(), new LinkedHashSet<>()))) {
+            byte[] payload = Payloads.encode(keeping, value);
+            for (Object decoded : List.of(Payloads.decodeHeap(keeping, ProbeTypes.KEEPER_ID, payload),
+                    Payloads.decodeDirect(keeping, ProbeTypes.KEEPER_ID, payload))) {
+                ProbeTypes.Keeper keeper = (ProbeTypes.Keeper) decoded;
+                assertEquals(value, keeper);
+                assertThrows(UnsupportedOperationException.class, () -> keeper.names().add("c"),
+                        "names is a mutable " + keeper.names().getClass().getName());
+                assertThrows(UnsupportedOperationException.class, () -> keeper.tags().add("z"),
+                        "tags is a mutable " + keeper.tags().getClass().getName());
+            }
         }
     }
 
