@@ -5,7 +5,7 @@ import io.raftwire.message.Checks;
 /**
  * The identity of a Raft member or client node. Invariant: the id is not empty. Immutable and thread-safe.
  */
-public final class MemberId {
+public final class MemberId implements Comparable<MemberId> {
 
     private final String id;
 
@@ -26,6 +26,15 @@ public final class MemberId {
     /** The member's name; never empty. */
     public String id() {
         return id;
+    }
+
+    /**
+     * Orders by id; consistent with {@link #equals}. Being {@link Comparable} keeps hash sets of member ids
+     * O(n log n) to build even when a hostile peer sends ids with colliding hash codes.
+     */
+    @Override
+    public int compareTo(MemberId other) {
+        return id.compareTo(other.id);
     }
 
     @Override

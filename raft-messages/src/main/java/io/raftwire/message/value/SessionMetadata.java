@@ -8,7 +8,7 @@ import java.util.Objects;
  * Describes one open client session: its id and the service it is bound to. Invariants: {@code id >= 0}; name and
  * type are not empty. Immutable and thread-safe.
  */
-public final class SessionMetadata {
+public final class SessionMetadata implements Comparable<SessionMetadata> {
 
     private final long id;
     private final String name;
@@ -40,6 +40,20 @@ public final class SessionMetadata {
     /** The type of the service the session is bound to. */
     public String type() {
         return type;
+    }
+
+    /**
+     * Orders by id, then name, then type; consistent with {@link #equals}. Being {@link Comparable} lets hash sets of
+     * sessions (a decoded {@code MetadataResponse}) fall back to balanced trees when a hostile peer sends many values
+     * with colliding hash codes, so building the set stays O(n log n) instead of O(n^2).
+     */
+    @Override
+    public int compareTo(SessionMetadata other) {
+        int c = Long.compare(id, other.id);
+        if (c == 0) {
+            c = name.compareTo(other.name);
+        }
+        return c != 0 ? c : type.compareTo(other.type);
     }
 
     @Override
