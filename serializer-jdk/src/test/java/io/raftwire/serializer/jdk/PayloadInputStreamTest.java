@@ -103,7 +103,9 @@ class PayloadInputStreamTest {
         long before = AllocationMeter.allocatedBytes();
         assertThrows(SerializationException.class, () -> Payloads.decodeHeap(serializer, MEMBER, stream));
         long used = AllocationMeter.allocatedBytes() - before;
-        assertTrue(used < 16 * KIB, "refusing " + stream.length + " bytes allocated " + used + " bytes");
+        // Below the 64 KiB builder a plain ObjectInputStream sizes for such a string; the stream's own buffers
+        // cost about 5 KB on JDK 17 and 35 KB on JDK 25, so the bound sits between.
+        assertTrue(used < 48 * KIB, "refusing " + stream.length + " bytes allocated " + used + " bytes");
     }
 
     private static long allocationOfPlainRead(byte[] stream) {
