@@ -8,6 +8,9 @@ final class ChannelAttributes {
 
     /** The member id at the other end: set at connect (outbound) or after the handshake (accepted). */
     static final AttributeKey<String> PEER_ID = AttributeKey.valueOf(ChannelAttributes.class, "peerId");
+    /** The peer's max-frame-bytes as declared in its handshake: no frame larger than this is written to it. */
+    static final AttributeKey<Integer> PEER_MAX_FRAME_BYTES = AttributeKey.valueOf(ChannelAttributes.class,
+            "peerMaxFrameBytes");
     /** Why this side closed the channel, for the failures of pending requests. */
     static final AttributeKey<String> CLOSE_REASON = AttributeKey.valueOf(ChannelAttributes.class, "closeReason");
     /** Set once the error handler has logged for this channel, so it logs once. */
@@ -20,6 +23,18 @@ final class ChannelAttributes {
     static String peerName(Channel channel) {
         String id = channel.attr(PEER_ID).get();
         return id != null ? id : String.valueOf(channel.remoteAddress());
+    }
+
+    /**
+     * Why a frame of {@code frameBytes} (length field included) cannot be written to this channel's peer, or
+     * {@code null} if it fits the peer's declared max-frame-bytes (or the peer has not declared it yet).
+     */
+    static String tooLargeForPeer(Channel channel, int frameBytes) {
+        Integer limit = channel.attr(PEER_MAX_FRAME_BYTES).get();
+        if (limit == null || frameBytes <= limit) {
+            return null;
+        }
+        return "frame of " + frameBytes + " bytes exceeds " + peerName(channel) + "'s max-frame-bytes = " + limit;
     }
 
     /** Records why this side closes the channel (the first reason wins). */

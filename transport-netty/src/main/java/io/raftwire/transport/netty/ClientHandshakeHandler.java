@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * The connecting side of the handshake. On connect it sends {@link FrameKind#HELLO}; the answer must be
  * {@link FrameKind#WELCOME} from the expected member with matching cluster, registry and serializers (see
  * {@link HandshakeCheck#checkWelcome}), or an error frame saying why the peer refused. The outcome completes the
- * {@code result} future (on the event loop) exactly once; on success this handler removes itself. When this side
+ * {@code result} future (on the event loop) exactly once; on success it records the peer's max-frame-bytes on the
+ * channel, adapts the ping interval to the peer's idle timeout ({@link Pipelines#agreeOnIdle}) and removes itself.
+ * When this side
  * refuses, the peer is told with an error frame too.
  *
  * <p>One instance per channel (it holds the timeout and the result).
@@ -117,6 +119,8 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
                     .addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        ctx.channel().attr(ChannelAttributes.PEER_MAX_FRAME_BYTES).set(welcome.maxFrameBytes());
+        Pipelines.agreeOnIdle(ctx.pipeline(), context.settings().idleTimeoutMs(), welcome.idleTimeoutMs());
         ctx.pipeline().remove(this);
         result.complete(welcome);
     }

@@ -60,7 +60,10 @@ final class Connection {
     }
 
     /**
-     * Writes and flushes a frame now, unless the channel is above its high water mark: then the frame is dropped and
+     * Writes and flushes a frame now, unless it is larger than the peer's declared max-frame-bytes: then the frame is
+     * dropped and the send fails with {@link Reason#FRAME_TOO_LARGE} (the peer would close the connection on it, and a
+     * retry would do the same), the connection untouched. Unless, too, the channel is above its high water mark: then
+     * the frame is dropped and
      * the send fails with {@link Reason#OVERLOADED}, so a peer that stops reading cannot grow this node's memory. A
      * channel that has just closed (the lane has not noticed yet) fails the send with
      * {@link Reason#CONNECTION_CLOSED}.
@@ -71,6 +74,9 @@ final class Connection {
      */
     void write(ByteBuf frame, PendingRequest<?> request, CompletableFuture<Void> written) {
         Channel ch = channel;
+        if (refusedAsTooLarge(ch, frame, request, written)) {
+            return;
+        }
         if (!ch.isWritable()) {
             frame.release();
             if (!ch.isActive()) {
@@ -90,7 +96,8 @@ final class Connection {
     }
 
     /**
-     * Writes a frame that waited for the handshake, without the writability check (the queue is already bounded).
+     * Writes a frame that waited for the handshake, without the writability check (the queue is already bounded), but
+     * with the check against the peer's max-frame-bytes, which is known only now.
      *
      * @param frame ownership passes to this method
      * @param flush whether to flush after this frame
@@ -100,7 +107,25 @@ final class Connection {
             frame.release();
             return;
         }
+        if (refusedAsTooLarge(channel, frame, request, written)) {
+            if (flush) {
+                channel.flush();
+            }
+            return;
+        }
         send(channel, frame, request, written, flush);
+    }
+
+    /** Drops the frame and fails the send if the peer declared a smaller max-frame-bytes; the channel is untouched. */
+    private boolean refusedAsTooLarge(Channel ch, ByteBuf frame, PendingRequest<?> request,
+            CompletableFuture<Void> written) {
+        String why = ChannelAttributes.tooLargeForPeer(ch, frame.readableBytes());
+        if (why == null) {
+            return false;
+        }
+        frame.release();
+        fail(request, written, new TransportException(Reason.FRAME_TOO_LARGE, link.id(), why, null));
+        return true;
     }
 
     /** Registers the request if needed, then writes; {@code frame}'s ownership passes to the channel. */

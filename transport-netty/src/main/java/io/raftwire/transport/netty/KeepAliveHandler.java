@@ -12,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Half-open connection detection, driven by the {@code IdleStateHandler} in front of it: after {@code idle / 3} with
- * nothing written it sends a {@link FrameKind#PING}, after {@code idle} with nothing read it closes the connection.
+ * Half-open connection detection, driven by the {@code IdleStateHandler} in front of it: after a third of the shorter
+ * idle timeout of the two sides with nothing written it sends a {@link FrameKind#PING} (see
+ * {@link Pipelines#agreeOnIdle}), after this node's {@code idle} with nothing read it closes the connection.
  * Both sides ping, so a live but quiet connection never looks idle, and a path that silently stopped delivering
  * (no FIN, no RST) is closed within the idle timeout instead of TCP's retransmission timeout (~15 minutes). Inbound
  * pings are consumed here.

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  *  name             handler                        concern                                       per
  *  flush            FlushConsolidationHandler      coalesce flushes (optional)                   channel
- *  idle             IdleStateHandler               idle events: write idle/3, read idle (opt.)   channel
+ *  idle             IdleStateHandler               idle events: ping interval, read idle (opt.)  channel
  *  frameDecoder     LengthFieldBasedFrameDecoder   framing and the size limit (fail fast)        channel
  *  headerDecoder    HeaderDecoder                  magic, version, kind, serializer and type id  transport
  *  keepAlive        KeepAliveHandler               pings out, pings in, close when read-idle     transport
@@ -29,7 +29,10 @@ import java.util.concurrent.TimeUnit;
  *  errors           ChannelErrorHandler            log once, error frame, close                  transport
  * </pre>
  *
- * There is no outbound encoder handler: frames are encoded by {@link io.raftwire.transport.netty.codec.FrameWriter}
+ * Until the handshake, the idle handler uses this node's {@code idle-timeout-ms} for both events; the handshake
+ * handlers then call {@link #agreeOnIdle} with the peer's, so that pings go out often enough for both sides.
+ *
+ * <p>There is no outbound encoder handler: frames are encoded by {@link io.raftwire.transport.netty.codec.FrameWriter}
  * on the sending thread, before they enter the pipeline. The encoded size picks the lane (urgent or bulk), encode
  * failures and oversize frames fail the caller's future directly, and encoding work is spread over the calling
  * threads instead of one event loop.
@@ -93,6 +96,41 @@ final class Pipelines {
         p.addLast(PAYLOAD_DECODER, payloadDecoder);
         p.addLast(CORRELATION, new ResponseCorrelator(connection));
         p.addLast(ERRORS, errors);
+    }
+
+    /**
+     * The interval between pings on a connection: a third of the shorter non-zero idle timeout of the two sides, so
+     * each side hears from the other well within its own timeout; 0 (no pings) if both sides turned idle detection
+     * off.
+     *
+     * @param ownIdleMs  this node's {@code idle-timeout-ms}, 0 = off
+     * @param peerIdleMs the peer's, as declared in its handshake, 0 = off
+     * @return milliseconds, or 0 for none
+     */
+    static int pingIntervalMs(int ownIdleMs, int peerIdleMs) {
+        int shorter = ownIdleMs == 0 ? peerIdleMs : peerIdleMs == 0 ? ownIdleMs : Math.min(ownIdleMs, peerIdleMs);
+        return shorter == 0 ? 0 : Math.max(1, shorter / 3);
+    }
+
+    /**
+     * Re-arms idle detection once the peer's idle timeout is known: pings at {@link #pingIntervalMs}, close after this
+     * node's own timeout without reads. Adds the idle handler if this node has idle detection off but the peer has it
+     * on (the peer must still hear from us). Runs on the channel's event loop, from a handshake handler.
+     *
+     * @param ownIdleMs  this node's {@code idle-timeout-ms}, 0 = off
+     * @param peerIdleMs the peer's, 0 = off
+     */
+    static void agreeOnIdle(ChannelPipeline p, int ownIdleMs, int peerIdleMs) {
+        int pingMs = pingIntervalMs(ownIdleMs, peerIdleMs);
+        if (pingMs == 0) {
+            return;
+        }
+        IdleStateHandler idle = new IdleStateHandler(ownIdleMs, pingMs, 0, TimeUnit.MILLISECONDS);
+        if (p.get(IDLE) != null) {
+            p.replace(IDLE, IDLE, idle);
+        } else {
+            p.addBefore(FRAME_DECODER, IDLE, idle);
+        }
     }
 
     private void addCommon(ChannelPipeline p, HeaderDecoder headers) {

@@ -153,6 +153,12 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             error(channel, e, ErrorCode.ENCODE_FAILED, x.getMessage());
             return;
         }
+        String tooLarge = ChannelAttributes.tooLargeForPeer(channel, frame.readableBytes());
+        if (tooLarge != null) {
+            frame.release();
+            error(channel, e, ErrorCode.FRAME_TOO_LARGE, "response " + model.name() + ": " + tooLarge);
+            return;
+        }
         context.metrics().sent(model.id(), frame.readableBytes(), System.nanoTime() - start);
         channel.writeAndFlush(frame);
     }

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The accepting side of the handshake. The first frame must be a {@link FrameKind#HELLO}; if it matches this node
  * (see {@link HandshakeCheck#checkHello}), this handler answers {@link FrameKind#WELCOME}, records the peer's member
- * id on the channel and removes itself. Otherwise it raises {@link FrameException} with
+ * id and max-frame-bytes on the channel, adapts the ping interval to the peer's idle timeout
+ * ({@link Pipelines#agreeOnIdle}) and removes itself. Otherwise it raises {@link FrameException} with
  * {@link ErrorCode#HANDSHAKE_REFUSED} and every difference, which {@link ChannelErrorHandler} sends to the peer before
  * closing. A connection that does not complete the handshake within {@code handshake-timeout-ms} is closed.
  *
@@ -83,6 +84,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             throw new FrameException(ErrorCode.HANDSHAKE_REFUSED, String.join("; ", problems));
         }
         ctx.channel().attr(ChannelAttributes.PEER_ID).set(hello.nodeId());
+        ctx.channel().attr(ChannelAttributes.PEER_MAX_FRAME_BYTES).set(hello.maxFrameBytes());
+        Pipelines.agreeOnIdle(ctx.pipeline(), context.settings().idleTimeoutMs(), hello.idleTimeoutMs());
         ctx.pipeline().remove(this);
         ctx.writeAndFlush(context.writer().handshake(FrameKind.WELCOME, local));
         context.metrics().established.increment();

@@ -20,6 +20,7 @@ record TransportContext(TransportSettings settings, SerializerSet serializers, F
 
     /** This node's handshake declaration for one lane; {@code targetId} empty on the accepting side. */
     Handshake handshake(String targetId, Handshake.Lane lane) {
-        return Handshake.of(settings.clusterId(), settings.nodeId(), targetId, lane, serializers);
+        return Handshake.of(settings.clusterId(), settings.nodeId(), targetId, lane, settings.maxFrameBytes(),
+                settings.idleTimeoutMs(), serializers);
     }
 }

@@ -42,6 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(LeakDetectionExtension.class)
 class AcceptedPipelineTest {
 
+    private static final int LIMIT = 64 * 1024;
+
     private final FakeSerializer fake = FakeSerializer.standard();
     private EmbeddedHarness harness;
 
@@ -177,9 +179,10 @@ class AcceptedPipelineTest {
     void shouldCloseOnOtherProtocolVersion() {
         EmbeddedChannel ch = harness.accepted();
         ByteBuf hello = harness.hello(EmbeddedHarness.REMOTE);
-        hello.setByte(FrameDescriptor.VERSION_OFFSET, 2);
+        hello.setByte(FrameDescriptor.VERSION_OFFSET, 1);
         ch.writeInbound(hello);
-        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "protocol version = 2 (expected: 1)");
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "protocol version = 1 (expected: 2)");
+        assertEquals(0, harness.context.metrics().established.sum());
     }
 
     @Test
@@ -339,7 +342,7 @@ class AcceptedPipelineTest {
     void shouldRefuseHelloFromAnotherCluster() {
         EmbeddedChannel ch = harness.accepted();
         ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of("other-cluster", "n9",
-                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, harness.serializers)));
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, harness.serializers)));
         assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "cluster id = other-cluster (expected: test-cluster)");
         assertEquals(1, harness.context.metrics().handshakeRefusals.sum());
     }
@@ -349,7 +352,7 @@ class AcceptedPipelineTest {
         EmbeddedChannel ch = harness.accepted();
         SerializerSet extra = SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra()));
         ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, extra)));
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, extra)));
         ErrorPayload p = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
         int types = TestTypes.registry().models().size();
         assertTrue(p.message().startsWith("registry fingerprint = "), p.message());
@@ -362,7 +365,7 @@ class AcceptedPipelineTest {
         EmbeddedChannel ch = harness.accepted();
         SerializerSet other = SerializerSet.of(new FakeSerializer(2, "other", TestTypes.registry()));
         ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, other)));
+                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, other)));
         assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "no common serializer: n9 sends with other (2) "
                 + "(expected: one that this node accepts: [fake (1)])");
     }
@@ -371,7 +374,7 @@ class AcceptedPipelineTest {
     void shouldRefuseHelloAddressedToAnotherMember() {
         EmbeddedChannel ch = harness.accepted();
         ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                "node-7", Handshake.Lane.URGENT, harness.serializers)));
+                "node-7", Handshake.Lane.URGENT, LIMIT, 0, harness.serializers)));
         assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "member id = local (expected by n9: node-7)");
     }
 
@@ -404,6 +407,74 @@ class AcceptedPipelineTest {
             assertFalse(ch.isOpen());
             assertEquals(1, h.context.metrics().idleCloses.sum());
             ch.finishAndReleaseAll();
+        } finally {
+            h.close();
+        }
+    }
+
+    /**
+     * A peer with a shorter idle timeout than this node's (or with idle detection on while this node has it off) must
+     * hear from this node within its own timeout: pings go out at a third of the shorter one, and this node still
+     * closes only after its own timeout (never, if off).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 3000})
+    void shouldPingAtAThirdOfThePeersShorterIdleTimeout(int ownIdleMs) {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().idleTimeoutMs(ownIdleMs),
+                SerializerSet.of(fake));
+        try {
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE, LIMIT, 300));
+            h.nextOutbound(ch).release();
+            for (int period = 0; period < 5; period++) {
+                ch.advanceTimeBy(101, TimeUnit.MILLISECONDS);
+                ch.runScheduledPendingTasks();
+                assertEquals(FrameKind.PING, release(h.nextOutbound(ch)).kind(), "ping in period " + period);
+                ch.writeInbound(h.writer.ping());
+            }
+            assertTrue(ch.isActive());
+            assertEquals(0, h.context.metrics().idleCloses.sum());
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldNotPingWhenBothSidesHaveIdleDetectionOff() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.hello(EmbeddedHarness.REMOTE, LIMIT, 0));
+        harness.nextOutbound(ch).release();
+        assertNull(ch.pipeline().get(Pipelines.IDLE));
+        ch.advanceTimeBy(10, TimeUnit.SECONDS);
+        ch.runScheduledPendingTasks();
+        assertNull(ch.readOutbound());
+        assertTrue(ch.isActive());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    /** A response the requester could not read (above its declared limit) is refused here, not sent to close it. */
+    @Test
+    void shouldAnswerAResponseAboveThePeersLimitWithFrameTooLargeAndStayOpen() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Echo.class, (from, e) -> CompletableFuture.completedFuture(
+                    e.n() == 1 ? new Blob(1, new byte[2000]) : new Echo(e.n(), "small")));
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE, FrameDescriptor.MIN_MAX_FRAME_BYTES, 0));
+            h.nextOutbound(ch).release();
+            ch.writeInbound(h.request(FrameKind.REQUEST, 4, new Echo(1, "big answer")));
+            Frame error = h.nextOutbound(ch);
+            assertEquals(FrameKind.ERROR, error.kind());
+            assertEquals(4, error.correlationId());
+            ErrorPayload p = EmbeddedHarness.errorOf(error);
+            assertEquals(ErrorCode.FRAME_TOO_LARGE, p.code());
+            assertTrue(p.message().matches("response .*: frame of \\d+ bytes exceeds remote's max-frame-bytes = 1024"),
+                    p.message());
+            ch.writeInbound(h.request(FrameKind.REQUEST, 5, new Echo(2, "small answer")));
+            assertEquals(new Echo(2, "small"), h.decode(h.nextOutbound(ch)));
+            assertTrue(ch.isActive());
+            assertFalse(ch.finishAndReleaseAll());
         } finally {
             h.close();
         }

@@ -93,10 +93,21 @@ final class EmbeddedHarness implements AutoCloseable {
         });
     }
 
-    /** The HELLO a peer named {@code nodeId} of this cluster would send. */
+    /** The HELLO a peer named {@code nodeId} of this cluster, configured like this node, would send. */
     ByteBuf hello(String nodeId) {
+        return hello(nodeId, settings.maxFrameBytes(), settings.idleTimeoutMs());
+    }
+
+    /** The HELLO a peer named {@code nodeId} of this cluster with these limits would send. */
+    ByteBuf hello(String nodeId, int maxFrameBytes, int idleTimeoutMs) {
         return writer.handshake(FrameKind.HELLO, Handshake.of(CLUSTER, nodeId, LOCAL, Handshake.Lane.URGENT,
-                serializers));
+                maxFrameBytes, idleTimeoutMs, serializers));
+    }
+
+    /** The WELCOME a peer named {@code nodeId} of {@code cluster} with these limits would send. */
+    ByteBuf welcome(String nodeId, String cluster, int maxFrameBytes, int idleTimeoutMs) {
+        return writer.handshake(FrameKind.WELCOME, Handshake.of(cluster, nodeId, "", Handshake.Lane.URGENT,
+                maxFrameBytes, idleTimeoutMs, serializers));
     }
 
     /** A frame written by {@code serializers.sender()}. */

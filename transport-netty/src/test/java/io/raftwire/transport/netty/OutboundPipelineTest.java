@@ -7,9 +7,11 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.SerializerSet;
+import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
@@ -25,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,8 +59,7 @@ class OutboundPipelineTest {
     }
 
     private ByteBuf welcomeFrom(String nodeId, String cluster) {
-        return harness.writer.handshake(FrameKind.WELCOME, Handshake.of(cluster, nodeId, "", Handshake.Lane.URGENT,
-                harness.serializers));
+        return harness.welcome(nodeId, cluster, harness.settings.maxFrameBytes(), harness.settings.idleTimeoutMs());
     }
 
     private PendingRequest<Echo> pending(long correlationId, CompletableFuture<Echo> future) {
@@ -220,6 +222,105 @@ class OutboundPipelineTest {
         assertEquals("frame kind = WELCOME after the handshake (expected: one handshake per connection)", p.message());
         assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
+    }
+
+    /**
+     * A peer that reads smaller frames than this node may write: a frame between the two limits used to go out, make
+     * the peer close the connection, and fail with a retriable CONNECTION_CLOSED, so a caller that retried was stuck.
+     * It must fail at once with FRAME_TOO_LARGE, not retriable, without touching the connection.
+     */
+    @Test
+    void shouldFailAFrameAboveThePeersLimitFastAndKeepTheConnection() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(harness.welcome(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER,
+                FrameDescriptor.MIN_MAX_FRAME_BYTES, 0));
+        CompletableFuture<Echo> big = new CompletableFuture<>();
+        CompletableFuture<Void> bigOneWay = new CompletableFuture<>();
+        ByteBuf bigFrame = harness.request(FrameKind.REQUEST, 6, new Blob(1, new byte[2000]));
+        int bigBytes = bigFrame.readableBytes();
+        assertTrue(bigBytes > FrameDescriptor.MIN_MAX_FRAME_BYTES && bigBytes <= harness.settings.maxFrameBytes());
+        connection.write(bigFrame, pending(6, big), null);
+        connection.write(harness.request(FrameKind.ONE_WAY, 0, new Blob(2, new byte[2000])), null, bigOneWay);
+        TransportException e = failure(big);
+        assertEquals(Reason.FRAME_TOO_LARGE, e.reason());
+        assertFalse(e.retriable());
+        assertEquals("frame of " + bigBytes + " bytes exceeds remote's max-frame-bytes = 1024", e.getMessage());
+        assertEquals(Reason.FRAME_TOO_LARGE, failure(bigOneWay).reason());
+        assertNull(ch.readOutbound(), "nothing written");
+        assertEquals(0, link.pendingCount());
+
+        CompletableFuture<Echo> small = new CompletableFuture<>();
+        connection.write(harness.request(FrameKind.REQUEST, 7, new Echo(1, "small")), pending(7, small), null);
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.request(FrameKind.RESPONSE, 7, new Echo(2, "answer")));
+        assertEquals(new Echo(2, "answer"), small.join());
+        assertTrue(ch.isActive());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    /** Frames queued while connecting are checked against the peer's limit once its WELCOME tells it. */
+    @Test
+    void shouldFailAQueuedFrameAboveThePeersLimitOnceTheHandshakeTellsIt() {
+        EmbeddedChannel[] channel = new EmbeddedChannel[1];
+        PeerLink queueing = new PeerLink(link.address(), harness.context, new Lane.Connector() {
+            @Override
+            public io.netty.channel.ChannelFuture connect(Connection c, CompletableFuture<Handshake> h) {
+                channel[0] = harness.outbound(c, h);
+                return channel[0].newSucceededFuture();
+            }
+
+            @Override
+            public java.util.concurrent.Future<?> schedule(Runnable task, long delayMs) {
+                return CompletableFuture.completedFuture(null);
+            }
+        });
+        CompletableFuture<Void> big = new CompletableFuture<>();
+        CompletableFuture<Void> small = new CompletableFuture<>();
+        queueing.urgent().submit(harness.request(FrameKind.ONE_WAY, 0, new Blob(1, new byte[2000])), null, big);
+        queueing.urgent().submit(harness.request(FrameKind.ONE_WAY, 0, new Echo(1, "small")), null, small);
+        EmbeddedChannel ch = channel[0];
+        assertEquals(FrameKind.HELLO, release(harness.nextOutbound(ch)).kind());
+        assertFalse(big.isDone());
+        ch.writeInbound(harness.welcome(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER,
+                FrameDescriptor.MIN_MAX_FRAME_BYTES, 0));
+        assertEquals(Reason.FRAME_TOO_LARGE, failure(big).reason());
+        assertEquals(new Echo(1, "small"), harness.decode(harness.nextOutbound(ch)));
+        assertTrue(small.isDone() && !small.isCompletedExceptionally());
+        assertTrue(ch.isActive());
+        queueing.close(new TransportException(Reason.CLOSED, EmbeddedHarness.REMOTE, "test over", null));
+        ch.finishAndReleaseAll();
+    }
+
+    /** This node has idle detection off; the peer has 300 ms: this node must still ping it, at 100 ms. */
+    @Test
+    void shouldPingAPeerWithIdleDetectionWhenThisNodeHasItOff() {
+        EmbeddedChannel ch = connected();
+        assertNull(ch.pipeline().get(Pipelines.IDLE));
+        ch.writeInbound(harness.welcome(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER,
+                harness.settings.maxFrameBytes(), 300));
+        for (int period = 0; period < 5; period++) {
+            ch.advanceTimeBy(101, TimeUnit.MILLISECONDS);
+            ch.runScheduledPendingTasks();
+            assertEquals(FrameKind.PING, release(harness.nextOutbound(ch)).kind(), "ping in period " + period);
+        }
+        assertTrue(ch.isActive(), "no reader idle close: this node's timeout is off");
+        assertEquals(0, harness.context.metrics().idleCloses.sum());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldPingAtAThirdOfTheShorterNonZeroIdleTimeout() {
+        assertEquals(0, Pipelines.pingIntervalMs(0, 0));
+        assertEquals(100, Pipelines.pingIntervalMs(0, 300));
+        assertEquals(100, Pipelines.pingIntervalMs(300, 0));
+        assertEquals(100, Pipelines.pingIntervalMs(3000, 300));
+        assertEquals(100, Pipelines.pingIntervalMs(300, 3000));
+        assertEquals(1000, Pipelines.pingIntervalMs(3000, 3000));
+    }
+
+    private static Frame release(Frame f) {
+        f.release();
+        return f;
     }
 
     private static TransportException failure(CompletableFuture<?> f) {

@@ -25,12 +25,14 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
  * <p>All integers are big-endian (network order).
  * <ul>
  *   <li><b>Frame Length</b>: the bytes that follow the field, so a frame occupies {@code 4 + Frame Length} bytes; the
- *       whole frame, length field included, must fit in {@code raftwire.transport.max-frame-bytes}. A longer frame
- *       closes the connection on its first 4 bytes (nothing of it is buffered).</li>
+ *       whole frame, length field included, must fit in {@code raftwire.transport.max-frame-bytes} of the reader,
+ *       which each side declares in its handshake. A longer frame closes the connection on its first 4 bytes (nothing
+ *       of it is buffered); a sender therefore never writes one (the send fails with FRAME_TOO_LARGE).</li>
  *   <li><b>Magic</b>: {@value #MAGIC_HEX} ({@code "Rw"}); catches a stream that lost its framing, or a client that is
  *       not raftwire.</li>
  *   <li><b>Version</b>: the protocol version, {@value #VERSION}. A frame of another version is refused; the handshake
- *       fails before any message is exchanged.</li>
+ *       fails before any message is exchanged, with
+ *       {@code protocol version = 1 (expected: 2)} in the error frame and the local failure.</li>
  *   <li><b>Serializer Id</b>: for {@link FrameKind#carriesMessage() message frames}, the id of the serializer that
  *       wrote the payload (1..127, see {@code SerializerProvider#id()}); it is checked against the serializers this
  *       node accepts <em>before</em> any decoding. 0 on control frames, whose payload is hand-encoded.</li>
@@ -72,8 +74,11 @@ public final class FrameDescriptor {
     /** The magic number, {@code "Rw"}. */
     public static final int MAGIC = 0x5277;
     static final String MAGIC_HEX = "0x5277";
-    /** The protocol version this implementation speaks. */
-    public static final int VERSION = 1;
+    /**
+     * The protocol version this implementation speaks. 2: the handshake declares each side's max-frame-bytes and
+     * idle-timeout-ms (version 1 did not, and is refused).
+     */
+    public static final int VERSION = 2;
     /** Serializer id of control frames. */
     public static final int NO_SERIALIZER = 0;
     /** Largest serializer id. */

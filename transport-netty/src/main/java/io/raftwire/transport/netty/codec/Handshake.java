@@ -18,6 +18,9 @@ import java.util.Objects;
  *  Node Id           u8 length + ASCII (1..64)   the sender's member id
  *  Target Id         u8 length + ASCII (0..64)   HELLO: the member id the sender expects to reach; WELCOME: empty
  *  Lane              u8                          0 = urgent, 1 = bulk (see {@link Lane})
+ *  Max Frame Bytes   int32 (>= 1024)             the sender's max-frame-bytes: the largest frame it reads
+ *  Idle Timeout Ms   int32 (>= 0)                the sender's idle-timeout-ms: it closes a connection silent
+ *                                                that long; 0 = off
  *  Registry Print    int64                       TypeRegistry fingerprint
  *  Type Count        int32                       number of registered types (for the error message)
  *  Send Serializer   u8                          id of the serializer the sender writes requests with
@@ -29,13 +32,18 @@ import java.util.Objects;
  * @param nodeId              the sender's member id ({@code raftwire.node.id})
  * @param targetId            the member id the connecting side expects, or empty
  * @param lane                which lane of the peer link this connection is
+ * @param maxFrameBytes       the largest frame, length field included, the sender reads
+ *                            ({@code raftwire.transport.max-frame-bytes}); the other side sends nothing larger
+ * @param idleTimeoutMs       milliseconds without inbound bytes after which the sender closes the connection
+ *                            ({@code raftwire.transport.idle-timeout-ms}, 0 = off); the other side pings often enough
  * @param registryFingerprint the sender's {@code TypeRegistry#fingerprint()}
  * @param typeCount           how many types the sender registered
  * @param sendSerializerId    the id of the serializer the sender writes its requests with
  * @param accepted            the serializers the sender accepts inbound, with their fingerprints
  */
-public record Handshake(String clusterId, String nodeId, String targetId, Lane lane, long registryFingerprint,
-        int typeCount, int sendSerializerId, List<SerializerInfo> accepted) {
+public record Handshake(String clusterId, String nodeId, String targetId, Lane lane, int maxFrameBytes,
+        int idleTimeoutMs, long registryFingerprint, int typeCount, int sendSerializerId,
+        List<SerializerInfo> accepted) {
 
     /** Most accepted serializers declared. */
     public static final int MAX_ACCEPTED = 16;
@@ -79,14 +87,20 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
         accepted = List.copyOf(accepted);
     }
 
-    /** Describes a local node: its ids and serializers. */
-    public static Handshake of(String clusterId, String nodeId, String targetId, Lane lane, SerializerSet set) {
+    /**
+     * Describes a local node: its ids, limits and serializers.
+     *
+     * @param maxFrameBytes {@code raftwire.transport.max-frame-bytes}
+     * @param idleTimeoutMs {@code raftwire.transport.idle-timeout-ms}, 0 = off
+     */
+    public static Handshake of(String clusterId, String nodeId, String targetId, Lane lane, int maxFrameBytes,
+            int idleTimeoutMs, SerializerSet set) {
         List<SerializerInfo> infos = new ArrayList<>();
         for (Serializer s : set.accepted()) {
             infos.add(SerializerInfo.of(s));
         }
-        return new Handshake(clusterId, nodeId, targetId, lane, set.registry().fingerprint(),
-                set.registry().models().size(), set.sender().id(), infos);
+        return new Handshake(clusterId, nodeId, targetId, lane, maxFrameBytes, idleTimeoutMs,
+                set.registry().fingerprint(), set.registry().models().size(), set.sender().id(), infos);
     }
 
     /** The declared serializer with the given id, or {@code null}. */
@@ -109,6 +123,8 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
         writeAscii(out, nodeId);
         writeAscii(out, targetId);
         out.writeByte(lane.ordinal());
+        out.writeInt(maxFrameBytes);
+        out.writeInt(idleTimeoutMs);
         out.writeLong(registryFingerprint);
         out.writeInt(typeCount);
         out.writeByte(sendSerializerId);
@@ -130,10 +146,19 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
         String cluster = readAscii(payload, "cluster id", 1, MAX_ID_CHARS);
         String node = readAscii(payload, "node id", 1, MAX_ID_CHARS);
         String target = readAscii(payload, "target id", 0, MAX_ID_CHARS);
-        need(payload, 1 + 8 + 4 + 1 + 1, "fixed fields");
+        need(payload, 1 + 4 + 4 + 8 + 4 + 1 + 1, "fixed fields");
         int laneCode = payload.readUnsignedByte();
         if (laneCode >= Lane.values().length) {
             throw malformed("lane = " + laneCode + " (expected: 0..1)");
+        }
+        int maxFrame = payload.readInt();
+        if (maxFrame < FrameDescriptor.MIN_MAX_FRAME_BYTES) {
+            throw malformed("max frame bytes = " + maxFrame + " (expected: >= " + FrameDescriptor.MIN_MAX_FRAME_BYTES
+                    + ")");
+        }
+        int idle = payload.readInt();
+        if (idle < 0) {
+            throw malformed("idle timeout ms = " + idle + " (expected: >= 0, 0 = off)");
         }
         long registry = payload.readLong();
         int types = payload.readInt();
@@ -152,7 +177,8 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
         if (payload.isReadable()) {
             throw malformed(payload.readableBytes() + " bytes after the last field (expected: none)");
         }
-        return new Handshake(cluster, node, target, Lane.values()[laneCode], registry, types, send, infos);
+        return new Handshake(cluster, node, target, Lane.values()[laneCode], maxFrame, idle, registry, types, send,
+                infos);
     }
 
     private static void writeAscii(ByteBuf out, String s) {

@@ -32,7 +32,7 @@ class FrameCodecTest {
         ByteBuf frame = writer.message(FrameKind.REQUEST, fake, TestTypes.ECHO_ID, 0x0102030405060708L,
                 new Echo(1, "A"));
         String expected = "0000001a" // length: 15 header bytes + 11 payload bytes
-                + "5277" + "01" + "01" // magic, version, serializer id
+                + "5277" + "02" + "01" // magic, version, serializer id
                 + "01" + "0400" // flags (kind REQUEST), type id 1024
                 + "0102030405060708" // correlation id
                 + "0000000000000001" + "0001" + "41"; // fake payload: n, text length, "A"
@@ -126,7 +126,7 @@ class FrameCodecTest {
     @Test
     void shouldRoundTripHandshake() {
         SerializerSet two = new SerializerSet(fake, List.of(new FakeSerializer(2, "other", TestTypes.registry())));
-        Handshake h = Handshake.of("cluster-a", "node-1", "node-2", Handshake.Lane.BULK, two);
+        Handshake h = Handshake.of("cluster-a", "node-1", "node-2", Handshake.Lane.BULK, 4096, 300, two);
         ByteBuf b = Unpooled.buffer();
         h.writeTo(b);
         assertEquals(h, Handshake.readFrom(b));
@@ -134,8 +134,47 @@ class FrameCodecTest {
     }
 
     @Test
+    void shouldWriteTheDocumentedHandshakeLayout() {
+        Handshake h = new Handshake("c", "n1", "n2", Handshake.Lane.BULK, 16_777_216, 300, 0x0102030405060708L, 3,
+                1, List.of(new Handshake.SerializerInfo(1, "kr", 0x1112131415161718L)));
+        ByteBuf b = Unpooled.buffer();
+        h.writeTo(b);
+        String expected = "01" + "63" // cluster id "c"
+                + "02" + "6e31" // node id "n1"
+                + "02" + "6e32" // target id "n2"
+                + "01" // lane BULK
+                + "01000000" // max frame bytes 16777216
+                + "0000012c" // idle timeout 300 ms
+                + "0102030405060708" + "00000003" // registry fingerprint, type count
+                + "01" + "01" // send serializer id, accepted count
+                + "01" + "1112131415161718" + "02" + "6b72"; // id 1, fingerprint, name "kr"
+        assertEquals(expected, ByteBufUtil.hexDump(b));
+        assertEquals(h, Handshake.readFrom(b));
+        b.release();
+    }
+
+    @Test
+    void shouldRefuseHandshakeLimitsOutOfRange() {
+        Handshake ok = new Handshake("c", "n1", "", Handshake.Lane.URGENT, 1024, 0, 1, 1, 1,
+                List.of(new Handshake.SerializerInfo(1, "kr", 2)));
+        ByteBuf b = Unpooled.buffer();
+        ok.writeTo(b);
+        int maxFrameOffset = 2 + 3 + 1 + 1;
+        b.setInt(maxFrameOffset, 1023);
+        assertEquals("handshake: max frame bytes = 1023 (expected: >= 1024)",
+                assertThrows(FrameException.class, () -> Handshake.readFrom(b.duplicate())).getMessage());
+        b.setInt(maxFrameOffset, 1024).setInt(maxFrameOffset + 4, -1);
+        assertEquals("handshake: idle timeout ms = -1 (expected: >= 0, 0 = off)",
+                assertThrows(FrameException.class, () -> Handshake.readFrom(b.duplicate())).getMessage());
+        b.setInt(maxFrameOffset + 4, 0);
+        assertEquals(ok, Handshake.readFrom(b));
+        b.release();
+    }
+
+    @Test
     void shouldRefuseEveryTruncationOfAHandshake() {
-        Handshake h = Handshake.of("cluster-a", "node-1", "node-2", Handshake.Lane.URGENT, SerializerSet.of(fake));
+        Handshake h = Handshake.of("cluster-a", "node-1", "node-2", Handshake.Lane.URGENT, 4096, 300,
+                SerializerSet.of(fake));
         ByteBuf full = Unpooled.buffer();
         h.writeTo(full);
         for (int length = 0; length < full.readableBytes(); length++) {
@@ -159,8 +198,8 @@ class FrameCodecTest {
 
     @Test
     void shouldListEveryHandshakeDifference() {
-        Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, SerializerSet.of(fake));
-        Handshake other = Handshake.of("b", "n2", "n3", Handshake.Lane.URGENT,
+        Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, 4096, 300, SerializerSet.of(fake));
+        Handshake other = Handshake.of("b", "n2", "n3", Handshake.Lane.URGENT, 2048, 0,
                 SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra())));
         List<String> problems = HandshakeCheck.checkHello(local, other);
         assertEquals(3, problems.size(), problems.toString());
@@ -170,8 +209,8 @@ class FrameCodecTest {
 
     @Test
     void shouldRefuseSerializerWithOtherFormat() {
-        Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, SerializerSet.of(fake));
-        Handshake remote = new Handshake("a", "n2", "n1", Handshake.Lane.URGENT, local.registryFingerprint(),
+        Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, 4096, 300, SerializerSet.of(fake));
+        Handshake remote = new Handshake("a", "n2", "n1", Handshake.Lane.URGENT, 1024, 0, local.registryFingerprint(),
                 local.typeCount(), 1, List.of(new Handshake.SerializerInfo(1, "fake", 12345)));
         List<String> problems = HandshakeCheck.checkHello(local, remote);
         assertEquals(List.of("serializer fake (1) fingerprint = 0000000000003039 (expected: "

@@ -12,6 +12,7 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP proxy on 127.0.0.1 with an ephemeral port, for fault injection without root: it forwards bytes both ways
@@ -28,6 +29,8 @@ public final class TcpProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicLong forwardedFromClients = new AtomicLong();
+    private final AtomicLong forwardedToClients = new AtomicLong();
     private final Object lock = new Object();
     private final java.util.Map<Integer, Mode> connectionModes = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Mode mode = Mode.FORWARD;
@@ -58,6 +61,16 @@ public final class TcpProxy implements AutoCloseable {
     /** Connections accepted so far. */
     public int accepted() {
         return accepted.get();
+    }
+
+    /** Bytes forwarded so far from the connecting sides to the target, over all connections. */
+    public long forwardedFromClients() {
+        return forwardedFromClients.get();
+    }
+
+    /** Bytes forwarded so far from the target back to the connecting sides, over all connections. */
+    public long forwardedToClients() {
+        return forwardedToClients.get();
     }
 
     /** From now on, bytes in both directions are read and dropped; connections stay open. */
@@ -127,6 +140,7 @@ public final class TcpProxy implements AutoCloseable {
                 Mode m = modeOf(index);
                 if (m == Mode.FORWARD || m == Mode.STOP_READING && !fromClient) {
                     out.write(buffer, 0, n);
+                    (fromClient ? forwardedFromClients : forwardedToClients).addAndGet(n);
                 }
             }
         } catch (IOException | InterruptedException e) {

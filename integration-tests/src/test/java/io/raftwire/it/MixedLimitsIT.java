@@ -1,0 +1,118 @@
+package io.raftwire.it;
+
+import io.raftwire.config.PeerAddress;
+import io.raftwire.message.MessageType;
+import io.raftwire.message.request.InstallRequest;
+import io.raftwire.message.request.VoteRequest;
+import io.raftwire.message.response.InstallResponse;
+import io.raftwire.message.response.VoteResponse;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.TransportStats;
+import io.raftwire.transport.netty.NettyTransport;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LoopbackCluster;
+import io.raftwire.transport.netty.testkit.TcpProxy;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nodes configured with different {@code max-frame-bytes} and {@code idle-timeout-ms} announce them at handshake and
+ * respect each other's: a frame the peer could not read fails at once with {@code FRAME_TOO_LARGE} instead of
+ * closing the connection, and a quiet connection is pinged often enough for the side with the shorter timeout.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class MixedLimitsIT {
+
+    private static final int SMALL_FRAME_BYTES = 16 * 1024;
+    private static final int SHORT_IDLE_MS = 300;
+    private static final int PINGS = 10;
+
+    /**
+     * b reads frames up to 16 KiB, a writes up to 16 MiB. An install request between the two used to be written, b
+     * closed the connection on its length field, and the request failed with a retriable CONNECTION_CLOSED, again on
+     * every retry. It must fail at once, not retriable, and the connection must carry the next vote.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void shouldRefuseAFrameAboveThePeersLimitAndKeepTheConnection(String serializer) {
+        try (LoopbackCluster c = new LoopbackCluster(List.of("a", "b"),
+                id -> ItSupport.settings().bulkThresholdBytes(Integer.MAX_VALUE)
+                        .maxFrameBytes(id.equals("b") ? SMALL_FRAME_BYTES : 16 * 1024 * 1024),
+                id -> ItSupport.serializers(serializer), t -> {
+                    t.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(
+                            ItSupport.FIXTURES.realistic(MessageType.VOTE_RESPONSE)));
+                    t.onRequest(InstallRequest.class, (from, v) -> CompletableFuture.completedFuture(
+                            ItSupport.FIXTURES.realistic(MessageType.INSTALL_RESPONSE)));
+                })) {
+            c.awaitConnected(ItSupport.WAIT);
+            NettyTransport a = c.node("a");
+            Object install = ItSupport.FIXTURES.realistic(MessageType.INSTALL_REQUEST);
+            for (int attempt = 0; attempt < 3; attempt++) {
+                TransportException e = ItSupport.failure(a.request("b", install, InstallResponse.class),
+                        Reason.FRAME_TOO_LARGE);
+                assertFalse(e.retriable());
+                assertTrue(e.getMessage().matches("frame of \\d+ bytes exceeds b's max-frame-bytes = "
+                        + SMALL_FRAME_BYTES), e.getMessage());
+                Await.value(a.request("b", ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST),
+                        VoteResponse.class), ItSupport.WAIT);
+            }
+            assertTrue(a.isReachable("b"));
+            assertEquals(0, a.stats().connections().reconnects(), "the connection to b was never lost");
+            assertEquals(0, c.node("b").stats().connections().protocolErrors());
+            assertEquals(0, a.stats().requests().pending());
+        }
+    }
+
+    /**
+     * b closes connections silent for 300 ms; a has idle detection off, or a timeout far longer. a used to ping at a
+     * third of its own timeout (or never), so b closed every quiet connection and they were re-established over and
+     * over. a must ping at 100 ms: over several of b's idle periods nothing is closed or re-established.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 60_000})
+    void shouldKeepAQuietConnectionBetweenDifferentIdleTimeouts(int idleOfA) throws IOException {
+        NettyTransport a = new NettyTransport(ItSupport.settings().nodeId("a").idleTimeoutMs(idleOfA).build(),
+                ItSupport.serializers("kryo"));
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").idleTimeoutMs(SHORT_IDLE_MS).build(),
+                ItSupport.serializers("kryo"));
+        try (a; b) {
+            a.start();
+            b.start();
+            try (TcpProxy toB = new TcpProxy(b.localAddress(), 0); TcpProxy toA = new TcpProxy(a.localAddress(), 0)) {
+                a.addPeer(new PeerAddress("b", toB.address()));
+                b.addPeer(new PeerAddress("a", toA.address()));
+                Await.value(a.whenReachable("b"), ItSupport.WAIT);
+                Await.value(b.whenReachable("a"), ItSupport.WAIT);
+                // a's bytes on both connections: as the connecting side through toB, as the accepting side through toA
+                long fromA = toB.forwardedFromClients();
+                long fromAAccepted = toA.forwardedToClients();
+                long pingBytes = FrameDescriptor.HEADER_LENGTH;
+                Await.until(ItSupport.WAIT, () -> toB.forwardedFromClients() - fromA >= PINGS * pingBytes
+                        && toA.forwardedToClients() - fromAAccepted >= PINGS * pingBytes,
+                        () -> "a pinged b " + PINGS + " times on each connection (sent "
+                                + (toB.forwardedFromClients() - fromA) + " and "
+                                + (toA.forwardedToClients() - fromAAccepted) + " bytes)");
+                for (NettyTransport t : List.of(a, b)) {
+                    TransportStats.Connections stats = t.stats().connections();
+                    assertEquals(0, stats.idleCloses(), "idle closes on " + t.memberId());
+                    assertEquals(0, stats.reconnects(), "reconnects on " + t.memberId());
+                }
+                assertEquals(1, toB.accepted(), "a's connection to b was not re-established");
+                assertEquals(1, toA.accepted(), "b's connection to a was not re-established");
+                assertTrue(a.isReachable("b") && b.isReachable("a"));
+            }
+        }
+    }
+}
