@@ -56,10 +56,9 @@ class SerializersTest {
     }
 
     /** Test provider that builds a serializer refusing everything. */
-    public abstract static class FakeProvider implements SerializerProvider {
-        @Override
-        public int formatVersion() {
-            return 1;
+    public abstract static class FakeProvider extends AbstractSerializerProvider {
+        FakeProvider(String name, int id) {
+            super(name, id, 1);
         }
 
         @Override
@@ -80,53 +79,33 @@ class SerializersTest {
 
     /** alpha, 100. */
     public static final class AlphaProvider extends FakeProvider {
-        @Override
-        public String name() {
-            return "alpha";
-        }
-
-        @Override
-        public int id() {
-            return 100;
+        /** For ServiceLoader. */
+        public AlphaProvider() {
+            super("alpha", 100);
         }
     }
 
     /** alpha again, 100 again. */
     public static final class AlphaTwinProvider extends FakeProvider {
-        @Override
-        public String name() {
-            return "alpha";
-        }
-
-        @Override
-        public int id() {
-            return 100;
+        /** For ServiceLoader. */
+        public AlphaTwinProvider() {
+            super("alpha", 100);
         }
     }
 
     /** beta, 101. */
     public static final class BetaProvider extends FakeProvider {
-        @Override
-        public String name() {
-            return "beta";
-        }
-
-        @Override
-        public int id() {
-            return 101;
+        /** For ServiceLoader. */
+        public BetaProvider() {
+            super("beta", 101);
         }
     }
 
     /** id out of range. */
     public static final class BadIdProvider extends FakeProvider {
-        @Override
-        public String name() {
-            return "gamma";
-        }
-
-        @Override
-        public int id() {
-            return 200;
+        /** For ServiceLoader. */
+        public BadIdProvider() {
+            super("gamma", 200);
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.raftwire.serializer.jdk;
 
+import io.raftwire.serializer.AbstractSerializerProvider;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
-import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
 
 /**
@@ -41,7 +41,7 @@ import io.raftwire.serializer.TypeRegistry;
  *
  * <p>Stateless; found through {@link java.util.ServiceLoader}.
  */
-public final class JdkSerializerProvider implements SerializerProvider {
+public final class JdkSerializerProvider extends AbstractSerializerProvider {
 
     /** The provider name used in configuration. */
     public static final String NAME = "jdk";
@@ -58,22 +58,7 @@ public final class JdkSerializerProvider implements SerializerProvider {
 
     /** Public no-arg constructor for {@link java.util.ServiceLoader}. */
     public JdkSerializerProvider() {
-        // stateless
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int id() {
-        return ID;
-    }
-
-    @Override
-    public int formatVersion() {
-        return FORMAT_VERSION;
+        super(NAME, ID, FORMAT_VERSION);
     }
 
     /**

@@ -1,8 +1,8 @@
 package io.raftwire.serializer.kryo;
 
+import io.raftwire.serializer.AbstractSerializerProvider;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
-import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
 
 /**
@@ -55,7 +55,7 @@ import io.raftwire.serializer.TypeRegistry;
  * <p>Stateless; {@link #create} builds a thread-safe serializer that keeps one Kryo, one {@code Output} and one
  * {@code Input} per thread.
  */
-public final class KryoSerializerProvider implements SerializerProvider {
+public final class KryoSerializerProvider extends AbstractSerializerProvider {
 
     /** The provider name used in configuration. */
     public static final String NAME = "kryo";
@@ -66,21 +66,7 @@ public final class KryoSerializerProvider implements SerializerProvider {
 
     /** Called by {@link java.util.ServiceLoader}; does no Kryo work. */
     public KryoSerializerProvider() {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int id() {
-        return ID;
-    }
-
-    @Override
-    public int formatVersion() {
-        return FORMAT_VERSION;
+        super(NAME, ID, FORMAT_VERSION);
     }
 
     @Override

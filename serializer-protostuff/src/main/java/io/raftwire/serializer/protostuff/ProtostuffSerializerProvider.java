@@ -1,8 +1,8 @@
 package io.raftwire.serializer.protostuff;
 
+import io.raftwire.serializer.AbstractSerializerProvider;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
-import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
 
 /**
@@ -54,7 +54,7 @@ import io.raftwire.serializer.TypeRegistry;
  *
  * <p>Stateless; {@link #create} builds every schema once and returns a thread-safe serializer.
  */
-public final class ProtostuffSerializerProvider implements SerializerProvider {
+public final class ProtostuffSerializerProvider extends AbstractSerializerProvider {
 
     /** The provider name used in configuration. */
     public static final String NAME = "protostuff";
@@ -65,21 +65,7 @@ public final class ProtostuffSerializerProvider implements SerializerProvider {
 
     /** For {@link java.util.ServiceLoader}. */
     public ProtostuffSerializerProvider() {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int id() {
-        return ID;
-    }
-
-    @Override
-    public int formatVersion() {
-        return FORMAT_VERSION;
+        super(NAME, ID, FORMAT_VERSION);
     }
 
     /**
