@@ -181,6 +181,10 @@ public enum MessageType {
 
     /** The highest id reserved for raftwire's own types. */
     public static final int MAX_RESERVED_ID = 1023;
+    /** The first id of the range reserved for the Raft engine's own model classes (registered by {@code raft-node}). */
+    public static final int FIRST_ENGINE_ID = 100;
+    /** The last id of the range reserved for the Raft engine's own model classes. */
+    public static final int MAX_ENGINE_ID = 399;
     /** The lowest id available to user-registered types. */
     public static final int FIRST_USER_ID = 1024;
     /** The highest id available to user-registered types (the frame header's type id is an unsigned short). */

@@ -178,6 +178,24 @@ public final class TypeRegistry {
             return this;
         }
 
+        /**
+         * Registers one of the Raft engine's model classes (the {@code raft-node} module registers MicroRaft's
+         * messages, log entries and persistent state this way). Applications use {@link #register}.
+         *
+         * @param id   its wire id, {@value MessageType#FIRST_ENGINE_ID}..{@value MessageType#MAX_ENGINE_ID}; append-only
+         * @param type a record or a final class following the rule in the class comment
+         * @return this builder
+         * @throws IllegalArgumentException if the id is out of range or taken, or the class is already registered
+         */
+        public Builder registerEngineType(int id, Class<?> type) {
+            if (id < MessageType.FIRST_ENGINE_ID || id > MessageType.MAX_ENGINE_ID) {
+                throw new IllegalArgumentException("engine type id " + id + " for " + type.getName() + " (expected: "
+                        + MessageType.FIRST_ENGINE_ID + ".." + MessageType.MAX_ENGINE_ID + ")");
+            }
+            add(id, type);
+            return this;
+        }
+
         private void add(int id, Class<?> type) {
             Class<?> taken = types.get(id);
             if (taken != null) {

@@ -92,6 +92,27 @@ class TypeRegistryTest {
         assertTrue(e.getMessage().contains(part), e.getMessage());
     }
 
+    @Test
+    void anObjectComponentIsPolymorphicOverEveryRegisteredType() {
+        TypeRegistry registry = TypeRegistry.builder().register(1024, Holder.class).register(1025, Plain.class).build();
+        Component payload = registry.find(Holder.class).components().get(0);
+        assertEquals(Kind.POLYMORPHIC, payload.kind());
+        assertEquals(registry.models().size(), payload.subtypes().size(), "every registered type may stand in it");
+    }
+
+    @Test
+    void engineTypesTakeOnlyTheEngineRange() {
+        TypeRegistry registry = TypeRegistry.builder().registerEngineType(100, Plain.class).build();
+        assertEquals(100, registry.idOf(new Plain(1)));
+        assertMessage(() -> TypeRegistry.builder().registerEngineType(99, Plain.class), "expected: 100..399");
+        assertMessage(() -> TypeRegistry.builder().registerEngineType(400, Plain.class), "expected: 100..399");
+        assertMessage(() -> TypeRegistry.builder().registerEngineType(1024, Plain.class), "expected: 100..399");
+    }
+
+    /** Holds any registered value, as a log entry holds its operation. */
+    public record Holder(Object payload) {
+    }
+
     /** A valid user record. */
     public record Plain(long a) {
     }

@@ -14,8 +14,8 @@ package io.raftwire.serializer.model;
  *   <tr><td>{@link #ENUM}</td><td>an enum; travels as its ordinal, so constant order is part of the wire
  *       format</td><td>yes</td></tr>
  *   <tr><td>{@link #VALUE}</td><td>a registered final class or record; no type id on the wire</td><td>yes</td></tr>
- *   <tr><td>{@link #POLYMORPHIC}</td><td>an interface or non-final class; the value's registered type id travels
- *       with it</td><td>yes</td></tr>
+ *   <tr><td>{@link #POLYMORPHIC}</td><td>{@code Object}, an interface or a non-final class; the value's registered
+ *       type id travels with it</td><td>yes</td></tr>
  *   <tr><td>{@link #LIST}, {@link #SET}</td><td>{@code List<E>}, {@code Set<E>} with E a {@code String}, enum,
  *       {@link #VALUE} or {@link #POLYMORPHIC} type; elements are never null</td><td>yes</td></tr>
  * </table>

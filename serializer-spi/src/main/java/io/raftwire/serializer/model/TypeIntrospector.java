@@ -115,6 +115,8 @@ final class TypeIntrospector {
             return Kind.LIST;
         } else if (raw == Set.class) {
             return Kind.SET;
+        } else if (raw == Object.class) {
+            return Kind.POLYMORPHIC; // any registered type; its id travels with it
         } else if (raw.isPrimitive() || raw.isArray() || raw.getName().startsWith("java.")) {
             return null;
         }
