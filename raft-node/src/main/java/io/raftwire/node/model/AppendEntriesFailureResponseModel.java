@@ -1,0 +1,113 @@
+package io.raftwire.node.model;
+
+import io.microraft.RaftEndpoint;
+import io.microraft.model.message.AppendEntriesFailureResponse;
+
+
+/**
+ * raftwire's wire form of MicroRaft's {@link AppendEntriesFailureResponse}:
+ * a follower refused entries; the leader retries from expectedNextIndex.
+ * Registered as {@link EngineType#APPEND_ENTRIES_FAILURE_RESPONSE}.
+ * Built by the engine through {@link RaftwireModelFactory} or decoded by a serializer; either way the constructor
+ * checks every field. Immutable and thread-safe; the engine sends one instance to several members.
+ */
+public record AppendEntriesFailureResponseModel(
+        String groupId,
+        NodeEndpoint sender,
+        int term,
+        long expectedNextIndex,
+        long querySequenceNumber,
+        long flowControlSequenceNumber) implements AppendEntriesFailureResponse {
+
+    /** Checks and copies. */
+    public AppendEntriesFailureResponseModel {
+        groupId = ModelChecks.groupId(groupId);
+        ModelChecks.notNull(sender, "sender");
+        ModelChecks.notNegative(term, "term");
+        ModelChecks.notNegative(expectedNextIndex, "expectedNextIndex");
+        ModelChecks.notNegative(querySequenceNumber, "querySequenceNumber");
+        ModelChecks.notNegative(flowControlSequenceNumber, "flowControlSequenceNumber");
+    }
+
+    @Override
+    public Object getGroupId() {
+        return groupId;
+    }
+
+    @Override
+    public RaftEndpoint getSender() {
+        return sender;
+    }
+
+    @Override
+    public int getTerm() {
+        return term;
+    }
+
+    @Override
+    public long getExpectedNextIndex() {
+        return expectedNextIndex;
+    }
+
+    @Override
+    public long getQuerySequenceNumber() {
+        return querySequenceNumber;
+    }
+
+    @Override
+    public long getFlowControlSequenceNumber() {
+        return flowControlSequenceNumber;
+    }
+
+    /** MicroRaft's builder; one per message, not thread-safe. */
+    static final class Builder implements AppendEntriesFailureResponse.AppendEntriesFailureResponseBuilder {
+        private String groupId;
+        private NodeEndpoint sender;
+        private int term;
+        private long expectedNextIndex;
+        private long querySequenceNumber;
+        private long flowControlSequenceNumber;
+
+        @Override
+        public Builder setGroupId(Object groupId) {
+            this.groupId = ModelChecks.groupId(groupId);
+            return this;
+        }
+
+        @Override
+        public Builder setSender(RaftEndpoint sender) {
+            this.sender = NodeEndpoint.of(sender);
+            return this;
+        }
+
+        @Override
+        public Builder setTerm(int term) {
+            this.term = term;
+            return this;
+        }
+
+        @Override
+        public Builder setExpectedNextIndex(long expectedNextIndex) {
+            this.expectedNextIndex = expectedNextIndex;
+            return this;
+        }
+
+        @Override
+        public Builder setQuerySequenceNumber(long querySequenceNumber) {
+            this.querySequenceNumber = querySequenceNumber;
+            return this;
+        }
+
+        @Override
+        public Builder setFlowControlSequenceNumber(long flowControlSequenceNumber) {
+            this.flowControlSequenceNumber = flowControlSequenceNumber;
+            return this;
+        }
+
+        @Override
+        public AppendEntriesFailureResponse build() {
+            return new AppendEntriesFailureResponseModel(groupId, sender, term, expectedNextIndex, querySequenceNumber,
+                    flowControlSequenceNumber);
+        }
+    }
+}
