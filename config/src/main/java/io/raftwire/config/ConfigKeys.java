@@ -150,6 +150,48 @@ public final class ConfigKeys {
             "raftwire.transport.native", SocketImplementation.NIO,
             "socket implementation: nio, epoll, or auto (epoll when available, else nio)");
 
+    // ---- Raft node (raft-node module) ----
+
+    public static final ConfigKey<String> NODE_DATA_DIR = ConfigKey.ofString("raftwire.node.data-dir", "",
+            Constraint.any(),
+            "directory of this node's durable Raft state (term, vote, log, snapshots); empty = memory only, not"
+                    + " durable");
+
+    public static final ConfigKey<HostPort> NODE_CLIENT_ADDRESS = ConfigKey.ofAddress("raftwire.node.client-address",
+            new HostPort("127.0.0.1", 0),
+            "host:port this node answers client sessions on (port 0 = any free port)");
+
+    public static final ConfigKey<List<String>> RAFT_INITIAL_MEMBERS = ConfigKey.ofList("raftwire.raft.initial-members",
+            ValueType.STRING, List.of(),
+            Constraint.<String>each(pattern("an id", PeerAddress.ID_REGEX)).and(distinct("ids", Function.identity())),
+            "member ids of the Raft group when it first starts; empty = this node and every peer; a peer not listed"
+                    + " may join later");
+
+    public static final ConfigKey<Integer> RAFT_ELECTION_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.raft.election-timeout-ms", 1000, between(50, 60_000),
+            "how long a candidate waits for votes before a new round (the engine adds up to 100 ms of jitter)");
+
+    public static final ConfigKey<Integer> RAFT_HEARTBEAT_PERIOD_SECS = ConfigKey.ofInt(
+            "raftwire.raft.heartbeat-period-secs", 1, between(1, 60),
+            "seconds between the leader's heartbeats (the engine counts whole seconds)");
+
+    public static final ConfigKey<Integer> RAFT_HEARTBEAT_TIMEOUT_SECS = ConfigKey.ofInt(
+            "raftwire.raft.heartbeat-timeout-secs", 5, between(1, 600),
+            "seconds without a heartbeat before followers elect a new leader, and before a leader without a quorum"
+                    + " steps down");
+
+    public static final ConfigKey<Integer> RAFT_APPEND_BATCH_SIZE = ConfigKey.ofInt(
+            "raftwire.raft.append-batch-size", 1000, between(1, 100_000),
+            "most log entries per AppendEntries (the engine sends up to one more); size frames with it");
+
+    public static final ConfigKey<Integer> RAFT_SNAPSHOT_INTERVAL = ConfigKey.ofInt(
+            "raftwire.raft.snapshot-interval", 50_000, between(1, 10_000_000),
+            "commits between snapshots, taken at the same indices on every node");
+
+    public static final ConfigKey<Integer> RAFT_MAX_PENDING_ENTRIES = ConfigKey.ofInt(
+            "raftwire.raft.max-pending-entries", 5000, between(1, 1_000_000),
+            "appended but uncommitted entries a leader accepts before refusing new commands as unavailable");
+
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
             SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
@@ -161,7 +203,10 @@ public final class ConfigKeys {
             TRANSPORT_WRITE_BUFFER_LOW_BYTES, TRANSPORT_WRITE_BUFFER_HIGH_BYTES, TRANSPORT_MAX_PENDING_REQUESTS,
             TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_BULK_THRESHOLD_BYTES,
             TRANSPORT_IO_THREADS,
-            TRANSPORT_NATIVE);
+            TRANSPORT_NATIVE,
+            NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
+            RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,
+            RAFT_MAX_PENDING_ENTRIES);
 
     private static final List<Relation> RELATIONS = List.of(
             new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),
@@ -173,6 +218,13 @@ public final class ConfigKeys {
             new Relation(TRANSPORT_WRITE_BUFFER_HIGH_BYTES, List.of(TRANSPORT_WRITE_BUFFER_LOW_BYTES),
                     c -> c.get(TRANSPORT_WRITE_BUFFER_HIGH_BYTES) > c.get(TRANSPORT_WRITE_BUFFER_LOW_BYTES)
                             ? null : "> " + show(c, TRANSPORT_WRITE_BUFFER_LOW_BYTES)),
+            new Relation(RAFT_HEARTBEAT_TIMEOUT_SECS, List.of(RAFT_HEARTBEAT_PERIOD_SECS),
+                    c -> c.get(RAFT_HEARTBEAT_TIMEOUT_SECS) >= c.get(RAFT_HEARTBEAT_PERIOD_SECS)
+                            ? null : ">= " + show(c, RAFT_HEARTBEAT_PERIOD_SECS)),
+            new Relation(RAFT_INITIAL_MEMBERS, List.of(NODE_ID, PEERS),
+                    c -> c.get(RAFT_INITIAL_MEMBERS).stream().allMatch(id -> id.equals(c.get(NODE_ID))
+                            || c.get(PEERS).stream().anyMatch(p -> p.id().equals(id)))
+                            ? null : "only this node's id and peer ids"),
             new Relation(PEERS, List.of(NODE_ID),
                     c -> c.get(PEERS).stream().noneMatch(p -> p.id().equals(c.get(NODE_ID)))
                             ? null : "no peer with this node's id " + show(c, NODE_ID)),

@@ -42,7 +42,16 @@ class RaftwireConfigTest {
             "raftwire.transport.flush-consolidation-limit | 256",
             "raftwire.transport.bulk-threshold-bytes | 65536",
             "raftwire.transport.io-threads | 1",
-            "raftwire.transport.native | nio");
+            "raftwire.transport.native | nio",
+            "raftwire.node.data-dir | ",
+            "raftwire.node.client-address | 127.0.0.1:0",
+            "raftwire.raft.initial-members | ",
+            "raftwire.raft.election-timeout-ms | 1000",
+            "raftwire.raft.heartbeat-period-secs | 1",
+            "raftwire.raft.heartbeat-timeout-secs | 5",
+            "raftwire.raft.append-batch-size | 1000",
+            "raftwire.raft.snapshot-interval | 50000",
+            "raftwire.raft.max-pending-entries | 5000");
 
     @Test
     void shouldDeclareExactlyTheContractKeysWithTheirDefaults() {
@@ -119,6 +128,20 @@ class RaftwireConfigTest {
                         + " (raftwire.node.id)) [map]",
                 "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer at this node's address"
                         + " 127.0.0.1:7101 (raftwire.node.address)) [map]"),
+                List.of(e.getMessage().split("\n")));
+    }
+
+    @Test
+    void shouldRelateRaftTimingAndInitialMembersToTheirInputs() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(
+                "raftwire.node.id", "n1",
+                "raftwire.peers", "n2=127.0.0.1:7102",
+                "raftwire.raft.initial-members", "n1,n2,n9",
+                "raftwire.raft.heartbeat-period-secs", "5",
+                "raftwire.raft.heartbeat-timeout-secs", "2")));
+        assertEquals(List.of(
+                "raftwire.raft.heartbeat-timeout-secs = 2 (expected: >= 5 (raftwire.raft.heartbeat-period-secs)) [map]",
+                "raftwire.raft.initial-members = n1,n2,n9 (expected: only this node's id and peer ids) [map]"),
                 List.of(e.getMessage().split("\n")));
     }
 
