@@ -1,0 +1,65 @@
+package io.raftwire.node;
+
+import io.microraft.RaftConfig;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.model.NodeEndpoint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a node derives from its {@link RaftwireConfig}: the engine's settings, the initial members, and the
+ * configuration of the second, client-facing transport. Stateless.
+ */
+final class NodeConfigs {
+
+    private NodeConfigs() {
+    }
+
+    /** MicroRaft's settings from {@code raftwire.raft.*}. */
+    static RaftConfig raftConfig(RaftwireConfig config) {
+        return RaftConfig.newBuilder()
+                .setLeaderElectionTimeoutMillis(config.get(ConfigKeys.RAFT_ELECTION_TIMEOUT_MS))
+                .setLeaderHeartbeatPeriodSecs(config.get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS))
+                .setLeaderHeartbeatTimeoutSecs(config.get(ConfigKeys.RAFT_HEARTBEAT_TIMEOUT_SECS))
+                .setAppendEntriesRequestBatchSize(config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE))
+                .setCommitCountToTakeSnapshot(config.get(ConfigKeys.RAFT_SNAPSHOT_INTERVAL))
+                .setMaxPendingLogEntryCount(config.get(ConfigKeys.RAFT_MAX_PENDING_ENTRIES))
+                .build();
+    }
+
+    /** {@code raftwire.raft.initial-members}, or this node and every peer when it is empty; in that order. */
+    static List<NodeEndpoint> initialMembers(RaftwireConfig config) {
+        List<NodeEndpoint> members = new ArrayList<>();
+        List<String> listed = config.get(ConfigKeys.RAFT_INITIAL_MEMBERS);
+        if (listed.isEmpty()) {
+            members.add(new NodeEndpoint(config.get(ConfigKeys.NODE_ID)));
+            for (PeerAddress p : config.get(ConfigKeys.PEERS)) {
+                members.add(new NodeEndpoint(p.id()));
+            }
+        } else {
+            for (String id : listed) {
+                members.add(new NodeEndpoint(id));
+            }
+        }
+        return List.copyOf(members);
+    }
+
+    /**
+     * The client-facing transport's configuration: the node's, listening on {@code raftwire.node.client-address}
+     * and with no peers of its own (it only answers).
+     */
+    static RaftwireConfig clientListener(RaftwireConfig config) {
+        Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
+        HostPort address = config.get(ConfigKeys.NODE_CLIENT_ADDRESS);
+        values.put(ConfigKeys.NODE_ADDRESS.name(), address.toString());
+        values.remove(ConfigKeys.PEERS.name());
+        values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
+        return RaftwireConfig.of(values);
+    }
+}

@@ -1,0 +1,271 @@
+package io.raftwire.node;
+
+import io.microraft.RaftEndpoint;
+import io.microraft.RaftNode;
+import io.microraft.model.message.RaftMessage;
+import io.microraft.persistence.NopRaftStore;
+import io.microraft.persistence.RaftStore;
+import io.microraft.persistence.RestoredRaftState;
+import io.microraft.statemachine.StateMachine;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.model.RaftwireModelFactory;
+import io.raftwire.node.server.ClientService;
+import io.raftwire.node.server.SessionConsistency;
+import io.raftwire.node.server.SessionTrackingStateMachine;
+import io.raftwire.node.transport.RaftMessageRouter;
+import io.raftwire.node.transport.RaftMessageTransport;
+import io.raftwire.node.transport.RaftTransportCounters;
+import io.raftwire.node.transport.RaftTransportStats;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.Transport;
+import io.raftwire.transport.TransportStats;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One member of a Raft group: MicroRaft's engine, its messages on raftwire's transport, a state machine, a store, and
+ * a second, client-facing transport answering the catalog's client protocol.
+ *
+ * <p>Two listening sockets: {@code raftwire.node.address} carries Raft traffic between members only;
+ * {@code raftwire.node.client-address} answers client sessions. The group id is {@code raftwire.cluster.id}.
+ *
+ * <p>Lifecycle: {@link Builder#build()} creates everything without opening a socket; {@link #start()} binds both
+ * transports and starts the engine; {@link #close()} stops the engine, then the transports, then the store. Not
+ * restartable: build a new node from the same data directory instead. Thread-safe.
+ */
+public final class RaftwireNode implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftwireNode.class);
+
+    private final String groupId;
+    private final NodeEndpoint self;
+    private final RaftNode raftNode;
+    private final Transport peers;
+    private final Transport clients;
+    private final RaftMessageRouter router;
+    private final RaftTransportCounters counters;
+    private final StateMachine stateMachine;
+    private final AutoCloseable storeCloser;
+    private volatile boolean closed;
+
+    private RaftwireNode(Builder b) {
+        RaftwireConfig config = b.config;
+        this.groupId = config.get(ConfigKeys.CLUSTER_ID);
+        this.self = new NodeEndpoint(config.get(ConfigKeys.NODE_ID));
+        this.stateMachine = b.stateMachine;
+        this.storeCloser = b.storeCloser;
+        this.counters = new RaftTransportCounters();
+        this.router = new RaftMessageRouter(counters);
+        this.peers = NettyTransportFactory.create(config, b.registry);
+        Transport clientTransport = null;
+        try {
+            clientTransport = NettyTransportFactory.create(NodeConfigs.clientListener(config), b.registry);
+            SessionConsistency sessions = new SessionConsistency();
+            RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
+                    .setGroupId(groupId)
+                    .setConfig(NodeConfigs.raftConfig(config))
+                    .setTransport(new RaftMessageTransport(peers, counters))
+                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions))
+                    .setStore(b.store)
+                    .setModelFactory(RaftwireModelFactory.INSTANCE);
+            if (b.restored != null) {
+                builder.setRestoredState(b.restored);
+            } else {
+                List<RaftEndpoint> members = new ArrayList<>(NodeConfigs.initialMembers(config));
+                builder.setLocalEndpoint(self).setInitialGroupMembers(members);
+            }
+            this.raftNode = builder.build();
+            this.clients = clientTransport;
+            new ClientService(raftNode, sessions, b.clock, b.queryTimeout).register(clients);
+            peers.onMessage(RaftMessage.class, router);
+            router.register(groupId, raftNode);
+        } catch (RuntimeException e) {
+            peers.close();
+            if (clientTransport != null) {
+                clientTransport.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * A builder for a node configured by {@code config}.
+     *
+     * @param config   the node's configuration ({@code raftwire.*})
+     * @param registry every type the node may send: the catalog, the engine types
+     *                 ({@link io.raftwire.node.model.EngineType#registerAll}), the state machine's and the
+     *                 application's
+     */
+    public static Builder builder(RaftwireConfig config, TypeRegistry registry) {
+        return new Builder(config, registry);
+    }
+
+    /**
+     * Binds both listening sockets, starts connecting to the other members and starts the engine.
+     *
+     * @return this node
+     */
+    public RaftwireNode start() {
+        peers.start();
+        clients.start();
+        raftNode.start().join();
+        LOG.info("node {} of group {} started: members on {}, clients on {}", self.id(), groupId,
+                peers.localAddress(), clients.localAddress());
+        return this;
+    }
+
+    /** This node's member id. */
+    public String memberId() {
+        return self.id();
+    }
+
+    /** The group (cluster) id. */
+    public String groupId() {
+        return groupId;
+    }
+
+    /** The MicroRaft node, for status, reports and membership calls. */
+    public RaftNode raftNode() {
+        return raftNode;
+    }
+
+    /** The state machine given to the builder. */
+    public StateMachine stateMachine() {
+        return stateMachine;
+    }
+
+    /** The address members reach this node on; the actual port after {@link #start()}. */
+    public HostPort peerAddress() {
+        return peers.localAddress();
+    }
+
+    /** The address clients reach this node on; the actual port after {@link #start()}. */
+    public HostPort clientAddress() {
+        return clients.localAddress();
+    }
+
+    /** The member-to-member transport (Raft traffic). */
+    public Transport peerTransport() {
+        return peers;
+    }
+
+    /** Counters of the Raft message path: sent, dropped by reason, refused senders, unknown groups. */
+    public RaftTransportStats raftStats() {
+        return counters.snapshot();
+    }
+
+    /** The member-to-member transport's counters (bytes and frames per message type, ...). */
+    public TransportStats transportStats() {
+        return peers.stats();
+    }
+
+    /** The client-facing transport's counters. */
+    public TransportStats clientTransportStats() {
+        return clients.stats();
+    }
+
+    /** Whether this node believes it is the leader. */
+    public boolean isLeader() {
+        RaftEndpoint leader = raftNode.getTerm().getLeaderEndpoint();
+        return self.equals(leader);
+    }
+
+    /**
+     * Stops the engine, closes both transports and the store. Idempotent; blocks for a few seconds at most. Must not
+     * be called from a transport I/O thread or the Raft thread.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            raftNode.terminate().get(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.debug("terminating node {}", self.id(), e);
+        }
+        router.unregister(groupId);
+        clients.close();
+        peers.close();
+        try {
+            storeCloser.close();
+        } catch (Exception e) {
+            LOG.warn("closing the store of node {}: {}", self.id(), e.toString());
+        }
+    }
+
+    /** Collects a node's parts; not thread-safe. */
+    public static final class Builder {
+        private final RaftwireConfig config;
+        private final TypeRegistry registry;
+        private StateMachine stateMachine;
+        private RaftStore store = new NopRaftStore();
+        private RestoredRaftState restored;
+        private AutoCloseable storeCloser = () -> { };
+        private Clock clock = Clock.systemUTC();
+        private Duration queryTimeout = Duration.ofSeconds(5);
+
+        private Builder(RaftwireConfig config, TypeRegistry registry) {
+            this.config = Objects.requireNonNull(config, "config");
+            this.registry = Objects.requireNonNull(registry, "registry");
+        }
+
+        /**
+         * The state machine: it is given the catalog's log entries and answers with the catalog's responses.
+         * Required.
+         */
+        public Builder stateMachine(StateMachine stateMachine) {
+            this.stateMachine = Objects.requireNonNull(stateMachine, "stateMachine");
+            return this;
+        }
+
+        /**
+         * The durable store, and the state restored from it ({@code null} for a new node). Without this call the
+         * node keeps its Raft state in memory only.
+         *
+         * @param closer closes the store when the node closes
+         */
+        public Builder store(RaftStore store, RestoredRaftState restored, AutoCloseable closer) {
+            this.store = Objects.requireNonNull(store, "store");
+            this.restored = restored;
+            this.storeCloser = Objects.requireNonNull(closer, "closer");
+            return this;
+        }
+
+        /** The wall clock stamped on the entries this node proposes as leader; the system UTC clock by default. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** How long a query may wait for this member's log to catch up; 5 s by default. */
+        public Builder queryTimeout(Duration timeout) {
+            this.queryTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /**
+         * Creates the node and its transports without opening any socket.
+         *
+         * @throws IllegalStateException if no state machine was given
+         */
+        public RaftwireNode build() {
+            if (stateMachine == null) {
+                throw new IllegalStateException("no state machine (expected: Builder.stateMachine(...))");
+            }
+            return new RaftwireNode(this);
+        }
+    }
+}

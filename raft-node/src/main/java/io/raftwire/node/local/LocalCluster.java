@@ -1,0 +1,209 @@
+package io.raftwire.node.local;
+
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.RaftwireNode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * A Raft group of several {@link RaftwireNode}s in one process, on loopback ports picked at start: what the demo
+ * and the cluster tests run. Members are named {@code node-1..node-N}; each has its own data directory under the
+ * given root when one is given. Nodes can be stopped and started again from their data directory.
+ *
+ * <p>Not thread-safe: drive it from one thread (the nodes themselves are thread-safe).
+ */
+public final class LocalCluster implements AutoCloseable {
+
+    private final List<RaftwireConfig> configs;
+    private final Function<RaftwireConfig, RaftwireNode> factory;
+    private final RaftwireNode[] nodes;
+
+    private LocalCluster(List<RaftwireConfig> configs, Function<RaftwireConfig, RaftwireNode> factory) {
+        this.configs = configs;
+        this.factory = factory;
+        this.nodes = new RaftwireNode[configs.size()];
+    }
+
+    /**
+     * Configures {@code size} members and starts them all.
+     *
+     * @param size     members, 1..15
+     * @param base     configuration every member shares ({@code raftwire.*} keys: serializer, timings, ...); the
+     *                 node id, addresses, peers and data directory are set here
+     * @param dataRoot the parent of the members' data directories, or {@code null} to keep Raft state in memory
+     * @param factory  builds (does not start) a node from its configuration
+     */
+    public static LocalCluster start(int size, Map<String, String> base, Path dataRoot,
+            Function<RaftwireConfig, RaftwireNode> factory) {
+        if (size < 1 || size > 15) {
+            throw new IllegalArgumentException("size = " + size + " (expected: 1..15)");
+        }
+        List<Integer> ports = FreePorts.pick(2 * size);
+        List<RaftwireConfig> configs = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            Map<String, String> values = new LinkedHashMap<>(base);
+            values.put(ConfigKeys.NODE_ID.name(), id(i));
+            values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:" + ports.get(2 * i));
+            values.put(ConfigKeys.NODE_CLIENT_ADDRESS.name(), "127.0.0.1:" + ports.get(2 * i + 1));
+            StringBuilder peers = new StringBuilder();
+            for (int j = 0; j < size; j++) {
+                if (j != i) {
+                    peers.append(peers.length() == 0 ? "" : ",").append(id(j)).append("=127.0.0.1:")
+                            .append(ports.get(2 * j));
+                }
+            }
+            values.put(ConfigKeys.PEERS.name(), peers.toString());
+            if (dataRoot != null) {
+                values.put(ConfigKeys.NODE_DATA_DIR.name(), dataRoot.resolve(id(i)).toString());
+            }
+            configs.add(RaftwireConfig.of(values));
+        }
+        LocalCluster cluster = new LocalCluster(List.copyOf(configs), factory);
+        try {
+            for (int i = 0; i < size; i++) {
+                cluster.nodes[i] = factory.apply(configs.get(i));
+            }
+            for (RaftwireNode n : cluster.nodes) {
+                n.start();
+            }
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    /** The member id of the {@code index}-th member (0-based): {@code node-(index+1)}. */
+    public static String id(int index) {
+        return "node-" + (index + 1);
+    }
+
+    /** Number of members configured. */
+    public int size() {
+        return nodes.length;
+    }
+
+    /** The running node at {@code index}, or {@code null} if it is stopped. */
+    public RaftwireNode node(int index) {
+        return nodes[index];
+    }
+
+    /** The configuration of the member at {@code index}. */
+    public RaftwireConfig config(int index) {
+        return configs.get(index);
+    }
+
+    /** The running nodes. */
+    public List<RaftwireNode> running() {
+        List<RaftwireNode> list = new ArrayList<>();
+        for (RaftwireNode n : nodes) {
+            if (n != null) {
+                list.add(n);
+            }
+        }
+        return list;
+    }
+
+    /** The index of a running node that believes it leads, if any. */
+    public Optional<Integer> leaderIndex() {
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] != null && nodes[i].isLeader()) {
+                return Optional.of(i);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Waits until exactly one running node leads and every running node agrees on it.
+     *
+     * @return its index
+     * @throws IllegalStateException if that does not happen within {@code timeout}
+     */
+    public int awaitLeader(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Optional<Integer> leader = agreedLeader();
+            if (leader.isPresent()) {
+                return leader.get();
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("no agreed leader within " + timeout.toMillis() + " ms");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    private Optional<Integer> agreedLeader() {
+        Integer leader = null;
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] != null && nodes[i].isLeader()) {
+                if (leader != null) {
+                    return Optional.empty();
+                }
+                leader = i;
+            }
+        }
+        if (leader == null) {
+            return Optional.empty();
+        }
+        String leaderId = id(leader);
+        for (RaftwireNode n : nodes) {
+            if (n != null) {
+                Object seen = n.raftNode().getTerm().getLeaderEndpoint() == null ? null
+                        : n.raftNode().getTerm().getLeaderEndpoint().getId();
+                if (!leaderId.equals(seen)) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(leader);
+    }
+
+    /** Stops the member at {@code index} (closes its node); no-op if stopped. */
+    public void stop(int index) {
+        RaftwireNode n = nodes[index];
+        nodes[index] = null;
+        if (n != null) {
+            n.close();
+        }
+    }
+
+    /**
+     * Starts the member at {@code index} again from its configuration (and its data directory, if any).
+     *
+     * @throws IllegalStateException if it is running
+     */
+    public RaftwireNode restart(int index) {
+        if (nodes[index] != null) {
+            throw new IllegalStateException(id(index) + " is running (expected: stop it first)");
+        }
+        RaftwireNode n = factory.apply(configs.get(index));
+        try {
+            n.start();
+        } catch (RuntimeException e) {
+            n.close();
+            throw e;
+        }
+        nodes[index] = n;
+        return n;
+    }
+
+    /** Stops every member. */
+    @Override
+    public void close() {
+        for (int i = 0; i < nodes.length; i++) {
+            stop(i);
+        }
+    }
+}

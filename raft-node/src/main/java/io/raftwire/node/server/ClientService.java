@@ -1,0 +1,239 @@
+package io.raftwire.node.server;
+
+import io.microraft.MembershipChangeMode;
+import io.microraft.Ordered;
+import io.microraft.QueryPolicy;
+import io.microraft.RaftEndpoint;
+import io.microraft.RaftNode;
+import io.microraft.RaftNodeStatus;
+import io.raftwire.message.RaftResponse.Status;
+import io.raftwire.message.log.CloseSessionEntry;
+import io.raftwire.message.log.CommandEntry;
+import io.raftwire.message.log.KeepAliveEntry;
+import io.raftwire.message.log.MetadataEntry;
+import io.raftwire.message.log.OpenSessionEntry;
+import io.raftwire.message.log.QueryEntry;
+import io.raftwire.message.request.CloseSessionRequest;
+import io.raftwire.message.request.CommandRequest;
+import io.raftwire.message.request.JoinRequest;
+import io.raftwire.message.request.KeepAliveRequest;
+import io.raftwire.message.request.LeaveRequest;
+import io.raftwire.message.request.MetadataRequest;
+import io.raftwire.message.request.OpenSessionRequest;
+import io.raftwire.message.request.QueryRequest;
+import io.raftwire.message.request.TransferRequest;
+import io.raftwire.message.response.CloseSessionResponse;
+import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.response.JoinResponse;
+import io.raftwire.message.response.KeepAliveResponse;
+import io.raftwire.message.response.LeaveResponse;
+import io.raftwire.message.response.MetadataResponse;
+import io.raftwire.message.response.OpenSessionResponse;
+import io.raftwire.message.response.QueryResponse;
+import io.raftwire.message.response.TransferResponse;
+import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.RaftError;
+import io.raftwire.message.value.RaftMember;
+import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.transport.Transport;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/**
+ * The node's side of the client protocol: the catalog's session requests, answered by replicating the catalog's log
+ * entries (or, for queries, running them through the engine's query path) and returning what the state machine
+ * produced. Membership and leadership requests ({@link JoinRequest}, {@link LeaveRequest}, {@link TransferRequest})
+ * go to the engine directly.
+ *
+ * <p>Timestamps in log entries are the leader's wall clock, in milliseconds; the state machine expires sessions from
+ * them, never from its own clock, so expiry is the same on every member.
+ *
+ * <p>Handlers run on a transport I/O thread and never block: each returns a stage that the engine completes on the
+ * Raft thread. Failures become error responses ({@link Failures}), never a failed stage, so a client always gets an
+ * answer it can act on. Thread-safe.
+ */
+public final class ClientService {
+
+    private final RaftNode node;
+    private final SessionConsistency sessions;
+    private final Clock clock;
+    private final Duration queryTimeout;
+
+    /**
+     * @param node         the local Raft node
+     * @param sessions     the read consistency of each open session
+     * @param clock        the wall clock stamped on entries this node proposes as leader
+     * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
+     */
+    public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout) {
+        this.node = node;
+        this.sessions = sessions;
+        this.clock = clock;
+        this.queryTimeout = queryTimeout;
+    }
+
+    /** Registers every handler on {@code transport}. */
+    public void register(Transport transport) {
+        transport.onRequest(OpenSessionRequest.class, (from, r) -> openSession(r));
+        transport.onRequest(KeepAliveRequest.class, (from, r) -> keepAlive(r));
+        transport.onRequest(CommandRequest.class, (from, r) -> command(r));
+        transport.onRequest(QueryRequest.class, (from, r) -> query(r));
+        transport.onRequest(CloseSessionRequest.class, (from, r) -> closeSession(r));
+        transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
+        transport.onRequest(JoinRequest.class, (from, r) -> join(r));
+        transport.onRequest(LeaveRequest.class, (from, r) -> leave(r));
+        transport.onRequest(TransferRequest.class, (from, r) -> transfer(r));
+    }
+
+    CompletionStage<OpenSessionResponse> openSession(OpenSessionRequest r) {
+        OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
+                r.readConsistency(), r.minTimeout(), r.maxTimeout());
+        return replicate(entry, OpenSessionResponse.class, e -> new OpenSessionResponse(Status.ERROR, e, 0, 0));
+    }
+
+    /**
+     * A keep-alive with no sessions is a probe: any member answers it at once with the leader it knows and the
+     * members, which is how a client finds the leader. Otherwise the leader replicates it.
+     */
+    CompletionStage<KeepAliveResponse> keepAlive(KeepAliveRequest r) {
+        if (r.sessionIds().length == 0) {
+            return CompletableFuture.completedFuture(new KeepAliveResponse(Status.OK, null, leader(), members(),
+                    new long[0]));
+        }
+        KeepAliveEntry entry = new KeepAliveEntry(term(), now(), r.sessionIds(), r.commandSequences(),
+                r.eventIndexes());
+        return replicate(entry, KeepAliveResponse.class,
+                e -> new KeepAliveResponse(Status.ERROR, e, leader(), members(), new long[0]))
+                .thenApply(k -> k.status() == Status.OK
+                        ? new KeepAliveResponse(Status.OK, null, leader(), members(), k.sessionIds()) : k);
+    }
+
+    CompletionStage<CommandResponse> command(CommandRequest r) {
+        CommandEntry entry = new CommandEntry(term(), now(), r.session(), r.sequence(), r.operation());
+        return replicate(entry, CommandResponse.class,
+                e -> new CommandResponse(Status.ERROR, e, 0, 0, new byte[0], 0));
+    }
+
+    CompletionStage<QueryResponse> query(QueryRequest r) {
+        QueryEntry entry = new QueryEntry(term(), now(), r.session(), r.sequence(), r.operation());
+        ReadConsistency consistency = sessions.of(r.session());
+        QueryPolicy policy = switch (consistency) {
+            case LINEARIZABLE -> QueryPolicy.LINEARIZABLE;
+            case LINEARIZABLE_LEASE -> QueryPolicy.LEADER_LEASE;
+            case SEQUENTIAL -> QueryPolicy.EVENTUAL_CONSISTENCY;
+        };
+        Optional<Long> minIndex = consistency == ReadConsistency.SEQUENTIAL && r.index() > 0 ? Optional.of(r.index())
+                : Optional.empty();
+        return answer(node.query(entry, policy, minIndex, Optional.of(queryTimeout)), QueryResponse.class,
+                e -> new QueryResponse(Status.ERROR, e, 0, 0, new byte[0], 0));
+    }
+
+    CompletionStage<CloseSessionResponse> closeSession(CloseSessionRequest r) {
+        CloseSessionEntry entry = new CloseSessionEntry(term(), now(), r.session(), false, r.delete());
+        return replicate(entry, CloseSessionResponse.class, e -> new CloseSessionResponse(Status.ERROR, e));
+    }
+
+    CompletionStage<MetadataResponse> metadata(MetadataRequest r) {
+        MetadataEntry entry = new MetadataEntry(term(), now(), r.session());
+        return answer(node.query(entry, QueryPolicy.LINEARIZABLE, Optional.empty(), Optional.of(queryTimeout)),
+                MetadataResponse.class, e -> new MetadataResponse(Status.ERROR, e, Set.of()));
+    }
+
+    CompletionStage<JoinResponse> join(JoinRequest r) {
+        MembershipChangeMode mode = r.member().type() == RaftMember.Type.ACTIVE
+                ? MembershipChangeMode.ADD_OR_PROMOTE_TO_FOLLOWER : MembershipChangeMode.ADD_LEARNER;
+        return changeMembership(r.member(), mode).thenApply(m -> new JoinResponse(m.status(), m.error(), m.index(),
+                m.term(), m.timestamp(), m.members()));
+    }
+
+    CompletionStage<LeaveResponse> leave(LeaveRequest r) {
+        return changeMembership(r.member(), MembershipChangeMode.REMOVE_MEMBER).thenApply(m -> new LeaveResponse(
+                m.status(), m.error(), m.index(), m.term(), m.timestamp(), m.members()));
+    }
+
+    CompletionStage<TransferResponse> transfer(TransferRequest r) {
+        NodeEndpoint target;
+        try {
+            target = new NodeEndpoint(r.member().id());
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(new TransferResponse(Status.ERROR,
+                    new RaftError(RaftError.Type.ILLEGAL_MEMBER_STATE, e.getMessage())));
+        }
+        return node.transferLeadership(target).handle((ok, failure) -> failure == null
+                ? new TransferResponse(Status.OK, null) : new TransferResponse(Status.ERROR, Failures.toError(failure)));
+    }
+
+    private CompletionStage<MembershipResult> changeMembership(RaftMember member, MembershipChangeMode mode) {
+        long committed = node.getCommittedMembers().getLogIndex();
+        NodeEndpoint endpoint = new NodeEndpoint(member.id().id());
+        return node.changeMembership(endpoint, mode, committed).handle((ordered, failure) -> failure == null
+                ? new MembershipResult(Status.OK, null, ordered.getCommitIndex(), term(), now(),
+                        raftMembers(ordered.getResult().getMembers(), ordered.getResult().getVotingMembers()))
+                : new MembershipResult(Status.ERROR, Failures.toError(failure), 0, term(), now(), List.of()));
+    }
+
+    private record MembershipResult(Status status, RaftError error, long index, long term, long timestamp,
+            List<RaftMember> members) {
+    }
+
+    private List<RaftMember> raftMembers(Collection<RaftEndpoint> members, Collection<RaftEndpoint> voting) {
+        List<RaftMember> list = new ArrayList<>(members.size());
+        for (RaftEndpoint e : members) {
+            list.add(new RaftMember(new MemberId((String) e.getId()),
+                    voting.contains(e) ? RaftMember.Type.ACTIVE : RaftMember.Type.PASSIVE, 0));
+        }
+        return list;
+    }
+
+    private <R> CompletionStage<R> replicate(Object entry, Class<R> type, Function<RaftError, R> onError) {
+        return answer(node.replicate(entry), type, onError);
+    }
+
+    private <R> CompletionStage<R> answer(CompletableFuture<? extends Ordered<Object>> result, Class<R> type,
+            Function<RaftError, R> onError) {
+        return result.handle((ordered, failure) -> {
+            if (failure != null) {
+                return onError.apply(Failures.toError(failure));
+            }
+            Object value = ordered.getResult();
+            if (!type.isInstance(value)) {
+                return onError.apply(new RaftError(RaftError.Type.PROTOCOL_ERROR, "state machine answered "
+                        + (value == null ? "null" : value.getClass().getSimpleName()) + " (expected: "
+                        + type.getSimpleName() + ")"));
+            }
+            return type.cast(value);
+        });
+    }
+
+    private MemberId leader() {
+        RaftEndpoint leader = node.getTerm().getLeaderEndpoint();
+        return leader == null || node.getStatus() == RaftNodeStatus.TERMINATED ? null
+                : new MemberId((String) leader.getId());
+    }
+
+    private List<MemberId> members() {
+        List<MemberId> list = new ArrayList<>();
+        for (RaftEndpoint e : node.getCommittedMembers().getMembers()) {
+            list.add(new MemberId((String) e.getId()));
+        }
+        return list;
+    }
+
+    private long term() {
+        return node.getTerm().getTerm();
+    }
+
+    private long now() {
+        return clock.millis();
+    }
+}

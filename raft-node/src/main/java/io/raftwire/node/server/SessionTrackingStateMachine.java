@@ -1,0 +1,62 @@
+package io.raftwire.node.server;
+
+import io.microraft.statemachine.StateMachine;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.log.CloseSessionEntry;
+import io.raftwire.message.log.OpenSessionEntry;
+import io.raftwire.message.response.OpenSessionResponse;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Passes every call to the node's state machine and notes, as sessions open and close, the read consistency each
+ * asked for, so that {@link ClientService} can pick the query policy without a round trip to the Raft thread.
+ * Called on the Raft thread only, like any state machine.
+ */
+public final class SessionTrackingStateMachine implements StateMachine {
+
+    private final StateMachine delegate;
+    private final SessionConsistency sessions;
+
+    /**
+     * @param delegate the state machine that answers the catalog's log entries with the catalog's responses
+     * @param sessions where opened and closed sessions are noted
+     */
+    public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions) {
+        this.delegate = delegate;
+        this.sessions = sessions;
+    }
+
+    @Override
+    public Object runOperation(long commitIndex, Object operation) {
+        Object result = delegate.runOperation(commitIndex, operation);
+        if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
+                && r.status() == RaftResponse.Status.OK) {
+            sessions.opened(r.session(), open.readConsistency());
+        } else if (operation instanceof CloseSessionEntry close) {
+            sessions.closed(close.session());
+        }
+        return result;
+    }
+
+    @Override
+    public void takeSnapshot(long commitIndex, Consumer<Object> snapshotChunkConsumer) {
+        delegate.takeSnapshot(commitIndex, snapshotChunkConsumer);
+    }
+
+    @Override
+    public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
+        delegate.installSnapshot(commitIndex, snapshotChunks);
+    }
+
+    @Override
+    public Object getNewTermOperation() {
+        return delegate.getNewTermOperation();
+    }
+
+    /** The wrapped state machine. */
+    public StateMachine delegate() {
+        return delegate;
+    }
+}
