@@ -1,0 +1,344 @@
+package io.raftwire.node.client;
+
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.request.CloseSessionRequest;
+import io.raftwire.message.request.CommandRequest;
+import io.raftwire.message.request.KeepAliveRequest;
+import io.raftwire.message.request.OpenSessionRequest;
+import io.raftwire.message.request.QueryRequest;
+import io.raftwire.message.response.CloseSessionResponse;
+import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.response.KeepAliveResponse;
+import io.raftwire.message.response.OpenSessionResponse;
+import io.raftwire.message.response.QueryResponse;
+import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.PrimitiveOperation;
+import io.raftwire.message.value.RaftError;
+import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.Transport;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A client session with a raftwire cluster: connects to any member's client address, finds the leader, opens a
+ * session, keeps it alive, and submits commands and queries with futures.
+ *
+ * <p><b>Exactly once.</b> Each command gets the session's next sequence number. When a response is lost (timeout,
+ * closed connection, leader change) the client re-sends the <em>same</em> session and sequence to the new leader, and
+ * the state machine applies a sequence once and answers a repeat from its cache. The caller sees one result, not an
+ * error, as long as the cluster recovers before the operation deadline.
+ *
+ * <p><b>Leader.</b> Any member answers a keep-alive with no sessions at once, naming the leader it knows; the client
+ * uses that to find and follow the leader.
+ *
+ * <p><b>Threading.</b> Thread-safe; commands may be submitted from many threads and pipelined. Futures complete on a
+ * transport I/O thread or the client's timer thread: dependent stages must not block.
+ */
+public final class RaftwireClient implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftwireClient.class);
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(50);
+
+    private final String clientId;
+    private final List<String> members;
+    private final Transport transport;
+    private final ScheduledExecutorService timer;
+    private final Duration operationTimeout;
+    private final Duration sessionTimeout;
+    private final ReadConsistency consistency;
+    private final AtomicLong sequence = new AtomicLong();
+    private final AtomicLong highestIndex = new AtomicLong();
+    private final ConcurrentSkipListSet<Long> inFlight = new ConcurrentSkipListSet<>();
+    private volatile String leader;
+    private volatile long session;
+    private volatile ScheduledFuture<?> keepAlive;
+    private int probe;
+
+    private RaftwireClient(Builder b) {
+        this.clientId = b.clientId;
+        this.members = b.members.stream().map(PeerAddress::id).toList();
+        this.operationTimeout = b.operationTimeout;
+        this.sessionTimeout = b.sessionTimeout;
+        this.consistency = b.consistency;
+        Map<String, String> values = new LinkedHashMap<>(b.config.nonDefaults());
+        values.put(ConfigKeys.NODE_ID.name(), clientId);
+        values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
+        values.put(ConfigKeys.PEERS.name(), String.join(",", b.members.stream()
+                .map(p -> p.id() + "=" + p.address()).toList()));
+        values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
+        values.remove(ConfigKeys.NODE_DATA_DIR.name());
+        this.transport = NettyTransportFactory.create(RaftwireConfig.of(values), b.registry);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "raftwire-client-" + clientId);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * A builder.
+     *
+     * @param config   the cluster's configuration: {@code raftwire.cluster.id}, the serializer and the transport's
+     *                 limits are used; node ids and addresses are the client's own
+     * @param registry the cluster's registry (catalog, engine and state-machine types, and the application's)
+     * @param members  every member's client address ({@code raftwire.node.client-address}), by member id
+     */
+    public static Builder builder(RaftwireConfig config, TypeRegistry registry, List<PeerAddress> members) {
+        return new Builder(config, registry, members);
+    }
+
+    /**
+     * Starts the transport, finds the leader and opens a session; blocks until the session is open.
+     *
+     * @return this client
+     * @throws ClientException if no session could be opened within the operation timeout
+     */
+    public RaftwireClient connect() {
+        transport.start();
+        OpenSessionRequest open = new OpenSessionRequest(new MemberId(clientId), "kv", "kv", new byte[0],
+                consistency, sessionTimeout.toMillis(), sessionTimeout.toMillis());
+        OpenSessionResponse r = call(open, OpenSessionResponse.class, OpenSessionResponse::error).join();
+        this.session = r.session();
+        long period = Math.max(50, sessionTimeout.toMillis() / 3);
+        this.keepAlive = timer.scheduleWithFixedDelay(this::sendKeepAlive, period, period, TimeUnit.MILLISECONDS);
+        LOG.debug("client {} opened session {} on leader {}", clientId, session, leader);
+        return this;
+    }
+
+    /** This client's id (also its transport member id). */
+    public String clientId() {
+        return clientId;
+    }
+
+    /** The open session's id; 0 before {@link #connect()}. */
+    public long sessionId() {
+        return session;
+    }
+
+    /** The member this client believes leads, or {@code null}. */
+    public String leader() {
+        return leader;
+    }
+
+    /**
+     * Submits a command. It is applied exactly once, even if the client has to re-send it to a new leader.
+     *
+     * @return completes with the committed response (status OK, or ERROR for an application-level refusal), or fails
+     *         with {@link ClientException} if the cluster refused it for good or the deadline passed
+     */
+    public CompletableFuture<CommandResponse> command(PrimitiveOperation operation) {
+        long seq = sequence.incrementAndGet();
+        inFlight.add(seq);
+        CommandRequest request = new CommandRequest(session, seq, operation);
+        return call(request, CommandResponse.class, CommandResponse::error).whenComplete((r, e) -> {
+            inFlight.remove(seq);
+            if (r != null) {
+                highestIndex.accumulateAndGet(r.index(), Math::max);
+            }
+        });
+    }
+
+    /**
+     * Runs a query with the session's read consistency. With {@link ReadConsistency#SEQUENTIAL} any member may answer,
+     * but never with state older than what this client has already seen.
+     */
+    public CompletableFuture<QueryResponse> query(PrimitiveOperation operation) {
+        QueryRequest request = new QueryRequest(session, sequence.get(), operation, highestIndex.get());
+        return call(request, QueryResponse.class, QueryResponse::error).whenComplete((r, e) -> {
+            if (r != null) {
+                highestIndex.accumulateAndGet(r.index(), Math::max);
+            }
+        });
+    }
+
+    private void sendKeepAlive() {
+        long acked = inFlight.isEmpty() ? sequence.get() : inFlight.first() - 1;
+        KeepAliveRequest request = new KeepAliveRequest(new long[] {session}, new long[] {acked}, new long[] {0});
+        call(request, KeepAliveResponse.class, KeepAliveResponse::error).whenComplete((r, e) -> {
+            if (e != null) {
+                LOG.debug("keep-alive of session {} failed: {}", session, e.toString());
+            }
+        });
+    }
+
+    /**
+     * Sends {@code request} to the leader until it answers OK, an application-level ERROR, or a non-retriable error;
+     * retries (same request, so the same sequence) on transport failures and retriable errors until the deadline.
+     */
+    private <R extends RaftResponse> CompletableFuture<R> call(Object request, Class<R> type,
+            Function<R, RaftError> errorOf) {
+        CompletableFuture<R> result = new CompletableFuture<>();
+        attempt(request, type, errorOf, result, System.nanoTime() + operationTimeout.toNanos(), null);
+        return result;
+    }
+
+    private <R extends RaftResponse> void attempt(Object request, Class<R> type, Function<R, RaftError> errorOf,
+            CompletableFuture<R> result, long deadline, Object last) {
+        if (System.nanoTime() - deadline > 0) {
+            RaftError error = last instanceof RaftError e ? e : null;
+            result.completeExceptionally(new ClientException(request.getClass().getSimpleName() + " did not succeed"
+                    + " within " + operationTimeout.toMillis() + " ms; last failure: " + last, error,
+                    last instanceof Throwable t ? t : null));
+            return;
+        }
+        String target = leader;
+        if (target == null) {
+            findLeader().whenComplete((found, e) -> retryLater(() -> attempt(request, type, errorOf, result,
+                    deadline, last == null ? "no leader known" : last), found != null));
+            return;
+        }
+        transport.request(target, request, type).whenComplete((r, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                if (cause instanceof TransportException te && !te.reason().retriable()) {
+                    result.completeExceptionally(new ClientException(request.getClass().getSimpleName() + " to "
+                            + target + " failed: " + te.getMessage(), null, te));
+                    return;
+                }
+                leader = null;
+                retryLater(() -> attempt(request, type, errorOf, result, deadline, cause), false);
+                return;
+            }
+            RaftError error = errorOf.apply(r);
+            if (r.status() == RaftResponse.Status.OK || error == null) {
+                result.complete(r);
+            } else if (error.type() == RaftError.Type.NO_LEADER) {
+                leader = leaderHint(error);
+                retryLater(() -> attempt(request, type, errorOf, result, deadline, error), leader != null);
+            } else if (error.type().retriable()) {
+                retryLater(() -> attempt(request, type, errorOf, result, deadline, error), false);
+            } else {
+                result.complete(r);
+            }
+        });
+    }
+
+    private void retryLater(Runnable task, boolean now) {
+        if (now) {
+            task.run();
+        } else if (!timer.isShutdown()) {
+            timer.schedule(task, RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Asks members in turn who leads; completes with the leader's id, or {@code null} if this one did not know. */
+    private CompletableFuture<String> findLeader() {
+        String member;
+        synchronized (this) {
+            member = members.get(probe++ % members.size());
+        }
+        KeepAliveRequest probeRequest = new KeepAliveRequest(new long[0], new long[0], new long[0]);
+        return transport.request(member, probeRequest, KeepAliveResponse.class).handle((r, e) -> {
+            if (r != null && r.leader() != null && members.contains(r.leader().id())) {
+                leader = r.leader().id();
+                return leader;
+            }
+            return null;
+        });
+    }
+
+    private String leaderHint(RaftError error) {
+        String message = error.message();
+        if (message != null && message.startsWith("leader=")) {
+            String id = message.substring("leader=".length());
+            return members.contains(id) ? id : null;
+        }
+        return null;
+    }
+
+    /**
+     * Closes the session (best effort, bounded by the operation timeout) and the transport. Idempotent. Must not be
+     * called from a transport I/O thread.
+     */
+    @Override
+    public void close() {
+        ScheduledFuture<?> k = keepAlive;
+        if (k != null) {
+            k.cancel(false);
+        }
+        if (session != 0) {
+            try {
+                call(new CloseSessionRequest(session, false), CloseSessionResponse.class, CloseSessionResponse::error)
+                        .get(operationTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                LOG.debug("closing session {}: {}", session, e.toString());
+            }
+            session = 0;
+        }
+        timer.shutdownNow();
+        transport.close();
+    }
+
+    /** Collects a client's settings; not thread-safe. */
+    public static final class Builder {
+        private final RaftwireConfig config;
+        private final TypeRegistry registry;
+        private final List<PeerAddress> members;
+        private String clientId = "client-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(6));
+        private Duration operationTimeout = Duration.ofSeconds(30);
+        private Duration sessionTimeout = Duration.ofSeconds(10);
+        private ReadConsistency consistency = ReadConsistency.LINEARIZABLE;
+
+        private Builder(RaftwireConfig config, TypeRegistry registry, List<PeerAddress> members) {
+            this.config = Objects.requireNonNull(config, "config");
+            this.registry = Objects.requireNonNull(registry, "registry");
+            this.members = List.copyOf(members);
+            if (this.members.isEmpty()) {
+                throw new IllegalArgumentException("no members (expected: at least one member's client address)");
+            }
+        }
+
+        /** This client's id, unique among the cluster's clients; a random {@code client-<hex>} by default. */
+        public Builder clientId(String id) {
+            this.clientId = Objects.requireNonNull(id, "id");
+            return this;
+        }
+
+        /** How long one command or query may take, retries included; 30 s by default. */
+        public Builder operationTimeout(Duration timeout) {
+            this.operationTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** The session timeout the cluster enforces; keep-alives go at a third of it; 10 s by default. */
+        public Builder sessionTimeout(Duration timeout) {
+            this.sessionTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** The read consistency of the session's queries; {@link ReadConsistency#LINEARIZABLE} by default. */
+        public Builder readConsistency(ReadConsistency consistency) {
+            this.consistency = Objects.requireNonNull(consistency, "consistency");
+            return this;
+        }
+
+        /** Creates the client (nothing is connected until {@link RaftwireClient#connect()}). */
+        public RaftwireClient build() {
+            return new RaftwireClient(this);
+        }
+    }
+
+}
