@@ -20,21 +20,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** MicroRaft over raftwire on real loopback sockets: election and replication, entry by entry, every serializer. */
-class RaftReplicationIT {
+public class RaftReplicationIT {
 
-    static final TypeRegistry REGISTRY = EngineType.registerAll(TypeRegistry.builder())
+    public static final TypeRegistry REGISTRY = EngineType.registerAll(TypeRegistry.builder())
             .register(2001, RecordingStateMachine.Append.class)
             .register(2002, RecordingStateMachine.NewTerm.class)
             .register(2003, RecordingStateMachine.Chunk.class)
             .build();
 
-    static Map<String, String> base(String serializer) {
+    public static Map<String, String> base(String serializer) {
         return Map.of("raftwire.serializer", serializer, "raftwire.cluster.id", "it-replication",
                 "raftwire.raft.election-timeout-ms", "300", "raftwire.raft.heartbeat-timeout-secs", "2",
                 "raftwire.transport.reconnect-initial-backoff-ms", "20");
     }
 
-    static RaftwireNode node(RaftwireConfig config) {
+    public static RaftwireNode node(RaftwireConfig config) {
         return RaftwireNode.builder(config, REGISTRY).stateMachine(new RecordingStateMachine()).build();
     }
 
@@ -42,7 +42,18 @@ class RaftReplicationIT {
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     @Timeout(60)
     void threeMembersElectOneLeaderAndApplyEveryCommandInTheSameOrder(String serializer) {
-        try (LocalCluster cluster = LocalCluster.start(3, base(serializer), null, RaftReplicationIT::node)) {
+        replicatesInOrder(3, serializer);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @Timeout(60)
+    void fiveMembersElectOneLeaderAndApplyEveryCommandInTheSameOrder(String serializer) {
+        replicatesInOrder(5, serializer);
+    }
+
+    private static void replicatesInOrder(int members, String serializer) {
+        try (LocalCluster cluster = LocalCluster.start(members, base(serializer), null, RaftReplicationIT::node)) {
             int leader = cluster.awaitLeader(Duration.ofSeconds(20));
             List<CompletableFuture<?>> results = new ArrayList<>();
             List<RecordingStateMachine.Append> sent = new ArrayList<>();
@@ -61,7 +72,10 @@ class RaftReplicationIT {
                     assertEquals(sent.get(k).sequence(), applied.get(k).sequence(), "entry " + k + " on " + i);
                 }
             }
-            assertEquals(0, cluster.node(leader).raftStats().refusedSender());
+            for (RaftwireNode n : cluster.running()) {
+                assertEquals(0, n.raftStats().refusedSender(), n.memberId());
+                assertEquals(0, n.raftStats().unknownGroup(), n.memberId());
+            }
         }
     }
 }

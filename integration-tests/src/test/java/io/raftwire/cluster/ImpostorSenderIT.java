@@ -1,0 +1,56 @@
+package io.raftwire.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.local.LocalCluster;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.model.VoteRequestModel;
+import io.raftwire.transport.Transport;
+import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.netty.testkit.Await;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A process that connects to a member's Raft port as one member and sends messages claiming to come from another is
+ * refused before the engine sees them, and counted; the group's term is untouched.
+ */
+class ImpostorSenderIT {
+
+    @Test
+    @Timeout(60)
+    void aMessageClaimingAnotherSenderThanItsConnectionIsRefusedAndCounted() {
+        Map<String, String> base = RaftReplicationIT.base("kryo");
+        try (LocalCluster cluster = LocalCluster.start(3, base, null, RaftReplicationIT::node)) {
+            int leader = cluster.awaitLeader(Duration.ofSeconds(20));
+            int victim = (leader + 1) % 3;
+            int termBefore = cluster.node(victim).raftNode().getTerm().getTerm();
+            Map<String, String> rogue = new HashMap<>(base);
+            rogue.put("raftwire.node.id", LocalCluster.id((victim + 1) % 3));
+            rogue.put("raftwire.node.address", "127.0.0.1:0");
+            rogue.put("raftwire.peers", LocalCluster.id(victim) + "=" + cluster.node(victim).peerAddress());
+            try (Transport impostor = NettyTransportFactory.create(RaftwireConfig.of(rogue),
+                    RaftReplicationIT.REGISTRY)) {
+                impostor.start();
+                Await.value(impostor.whenReachable(LocalCluster.id(victim)), Duration.ofSeconds(10));
+                // claims to be the current leader, asks for a vote in a far-future term
+                NodeEndpoint claimed = new NodeEndpoint(LocalCluster.id(leader));
+                for (int i = 0; i < 5; i++) {
+                    impostor.send(LocalCluster.id(victim), new VoteRequestModel(cluster.node(victim).groupId(),
+                            claimed, termBefore + 100, Integer.MAX_VALUE, Long.MAX_VALUE, true));
+                }
+                Await.until(Duration.ofSeconds(10), () -> cluster.node(victim).raftStats().refusedSender() == 5,
+                        () -> "refused " + cluster.node(victim).raftStats());
+            }
+            assertEquals(termBefore, cluster.node(victim).raftNode().getTerm().getTerm(),
+                    "the forged vote request must not reach the engine");
+        }
+    }
+}
