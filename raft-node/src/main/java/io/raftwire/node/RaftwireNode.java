@@ -12,7 +12,10 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftwireModelFactory;
+import io.microraft.Ordered;
+import io.microraft.QueryPolicy;
 import io.raftwire.node.server.ClientService;
+import io.raftwire.node.server.LocalRead;
 import io.raftwire.node.server.SessionConsistency;
 import io.raftwire.node.server.SessionTrackingStateMachine;
 import io.raftwire.node.transport.RaftMessageRouter;
@@ -29,6 +32,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -173,6 +179,23 @@ public final class RaftwireNode implements AutoCloseable {
     /** The client-facing transport's counters. */
     public TransportStats clientTransportStats() {
         return clients.stats();
+    }
+
+    /**
+     * Reads the local state machine on the Raft thread once this member has applied {@code minCommitIndex}, without
+     * touching the log: for example {@code node.read(idx, sm -> ((KvStateMachine) sm).digest())}.
+     *
+     * @param minCommitIndex the log index this member must have applied first (0: none)
+     * @param timeout        how long to wait for it
+     * @return completes with what {@code reader} returned, or fails with the engine's exception (for example
+     *         {@code LaggingCommitIndexException} if the index was not reached in time)
+     */
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> read(long minCommitIndex, Duration timeout, Function<StateMachine, T> reader) {
+        LocalRead read = new LocalRead((Function<StateMachine, Object>) reader);
+        return raftNode.<T>query(read, QueryPolicy.EVENTUAL_CONSISTENCY,
+                minCommitIndex > 0 ? Optional.of(minCommitIndex) : Optional.empty(), Optional.of(timeout))
+                .thenApply(Ordered::getResult);
     }
 
     /** Whether this node believes it is the leader. */

@@ -5,6 +5,13 @@ import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CloseSessionRequest;
+import io.raftwire.message.request.JoinRequest;
+import io.raftwire.message.request.LeaveRequest;
+import io.raftwire.message.request.TransferRequest;
+import io.raftwire.message.response.JoinResponse;
+import io.raftwire.message.response.LeaveResponse;
+import io.raftwire.message.response.TransferResponse;
+import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.request.OpenSessionRequest;
@@ -18,6 +25,8 @@ import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
@@ -64,6 +73,7 @@ public final class RaftwireClient implements AutoCloseable {
 
     private final String clientId;
     private final List<String> members;
+    private final OperationCodec codec;
     private final Transport transport;
     private final ScheduledExecutorService timer;
     private final Duration operationTimeout;
@@ -90,7 +100,10 @@ public final class RaftwireClient implements AutoCloseable {
                 .map(p -> p.id() + "=" + p.address()).toList()));
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.remove(ConfigKeys.NODE_DATA_DIR.name());
-        this.transport = NettyTransportFactory.create(RaftwireConfig.of(values), b.registry);
+        RaftwireConfig own = RaftwireConfig.of(values);
+        this.codec = new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), b.registry,
+                NettyTransportFactory.serializerOptions(own)));
+        this.transport = NettyTransportFactory.create(own, b.registry);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "raftwire-client-" + clientId);
             t.setDaemon(true);
@@ -131,6 +144,11 @@ public final class RaftwireClient implements AutoCloseable {
     /** This client's id (also its transport member id). */
     public String clientId() {
         return clientId;
+    }
+
+    /** Encodes operations and decodes results with the serializer this client sends with. */
+    public OperationCodec operationCodec() {
+        return codec;
     }
 
     /** The open session's id; 0 before {@link #connect()}. */
@@ -174,6 +192,29 @@ public final class RaftwireClient implements AutoCloseable {
         });
     }
 
+    /**
+     * Asks the leader to add a member ({@link RaftMember.Type#ACTIVE}: a voter; otherwise a learner). The member must be
+     * in every member's {@code raftwire.peers} so that they can reach it, and must be started after the change
+     * commits, with the group's initial members in its configuration.
+     *
+     * @return completes with the leader's answer (the members after the change, or its error)
+     */
+    public CompletableFuture<JoinResponse> join(String memberId, RaftMember.Type type) {
+        return call(new JoinRequest(new RaftMember(new MemberId(memberId), type, 0)), JoinResponse.class,
+                JoinResponse::error);
+    }
+
+    /** Asks the leader to remove a member; the member stops itself once it has applied its removal. */
+    public CompletableFuture<LeaveResponse> leave(String memberId) {
+        return call(new LeaveRequest(new RaftMember(new MemberId(memberId), RaftMember.Type.ACTIVE, 0)),
+                LeaveResponse.class, LeaveResponse::error);
+    }
+
+    /** Asks the leader to hand leadership to {@code memberId}. */
+    public CompletableFuture<TransferResponse> transferLeadership(String memberId) {
+        return call(new TransferRequest(new MemberId(memberId)), TransferResponse.class, TransferResponse::error);
+    }
+
     private void sendKeepAlive() {
         long acked = inFlight.isEmpty() ? sequence.get() : inFlight.first() - 1;
         KeepAliveRequest request = new KeepAliveRequest(new long[] {session}, new long[] {acked}, new long[] {0});
@@ -212,7 +253,8 @@ public final class RaftwireClient implements AutoCloseable {
         }
         transport.request(target, request, type).whenComplete((r, failure) -> {
             if (failure != null) {
-                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
                 if (cause instanceof TransportException te && !te.reason().retriable()) {
                     result.completeExceptionally(new ClientException(request.getClass().getSimpleName() + " to "
                             + target + " failed: " + te.getMessage(), null, te));
@@ -267,6 +309,20 @@ public final class RaftwireClient implements AutoCloseable {
             return members.contains(id) ? id : null;
         }
         return null;
+    }
+
+    /**
+     * Stops keeping the session alive and closes the connection <em>without</em> closing the session, as a client
+     * that crashed would: the cluster expires the session after its timeout. Idempotent.
+     */
+    public void disconnect() {
+        ScheduledFuture<?> k = keepAlive;
+        if (k != null) {
+            k.cancel(false);
+        }
+        session = 0;
+        timer.shutdownNow();
+        transport.close();
     }
 
     /**

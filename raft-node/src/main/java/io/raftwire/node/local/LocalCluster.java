@@ -1,6 +1,7 @@
 package io.raftwire.node.local;
 
 import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.RaftwireNode;
 
@@ -45,8 +46,27 @@ public final class LocalCluster implements AutoCloseable {
      */
     public static LocalCluster start(int size, Map<String, String> base, Path dataRoot,
             Function<RaftwireConfig, RaftwireNode> factory) {
+        return start(size, size, base, dataRoot, factory);
+    }
+
+    /**
+     * Configures {@code size} members and starts the first {@code initial} of them as the Raft group; the others are
+     * in everyone's peer table, so they can join later ({@link #restart} starts one).
+     *
+     * @param initial members of the initial group, 1..size
+     * @see #start(int, Map, Path, Function)
+     */
+    public static LocalCluster start(int size, int initial, Map<String, String> base, Path dataRoot,
+            Function<RaftwireConfig, RaftwireNode> factory) {
         if (size < 1 || size > 15) {
             throw new IllegalArgumentException("size = " + size + " (expected: 1..15)");
+        }
+        if (initial < 1 || initial > size) {
+            throw new IllegalArgumentException("initial = " + initial + " (expected: 1.." + size + ")");
+        }
+        StringBuilder initialMembers = new StringBuilder();
+        for (int i = 0; i < initial; i++) {
+            initialMembers.append(i == 0 ? "" : ",").append(id(i));
         }
         List<Integer> ports = FreePorts.pick(2 * size);
         List<RaftwireConfig> configs = new ArrayList<>(size);
@@ -63,6 +83,7 @@ public final class LocalCluster implements AutoCloseable {
                 }
             }
             values.put(ConfigKeys.PEERS.name(), peers.toString());
+            values.put(ConfigKeys.RAFT_INITIAL_MEMBERS.name(), initialMembers.toString());
             if (dataRoot != null) {
                 values.put(ConfigKeys.NODE_DATA_DIR.name(), dataRoot.resolve(id(i)).toString());
             }
@@ -70,11 +91,11 @@ public final class LocalCluster implements AutoCloseable {
         }
         LocalCluster cluster = new LocalCluster(List.copyOf(configs), factory);
         try {
-            for (int i = 0; i < size; i++) {
+            for (int i = 0; i < initial; i++) {
                 cluster.nodes[i] = factory.apply(configs.get(i));
             }
-            for (RaftwireNode n : cluster.nodes) {
-                n.start();
+            for (int i = 0; i < initial; i++) {
+                cluster.nodes[i].start();
             }
         } catch (RuntimeException e) {
             cluster.close();
@@ -179,8 +200,18 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** Every member's client address, by member id, for {@code RaftwireClient}. */
+    public List<PeerAddress> clientAddresses() {
+        List<PeerAddress> list = new ArrayList<>();
+        for (int i = 0; i < configs.size(); i++) {
+            list.add(new PeerAddress(id(i), configs.get(i).get(ConfigKeys.NODE_CLIENT_ADDRESS)));
+        }
+        return list;
+    }
+
     /**
-     * Starts the member at {@code index} again from its configuration (and its data directory, if any).
+     * Starts the member at {@code index} again from its configuration (and its data directory, if any), or for the
+     * first time if it was not in the initial group.
      *
      * @throws IllegalStateException if it is running
      */

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * Passes every call to the node's state machine and notes, as sessions open and close, the read consistency each
- * asked for, so that {@link ClientService} can pick the query policy without a round trip to the Raft thread.
+ * asked for, so that {@link ClientService} can pick the query policy without a round trip to the Raft thread; and
+ * answers {@link LocalRead}s.
  * Called on the Raft thread only, like any state machine.
  */
 public final class SessionTrackingStateMachine implements StateMachine {
@@ -30,6 +31,9 @@ public final class SessionTrackingStateMachine implements StateMachine {
 
     @Override
     public Object runOperation(long commitIndex, Object operation) {
+        if (operation instanceof LocalRead read) {
+            return read.reader().apply(delegate);
+        }
         Object result = delegate.runOperation(commitIndex, operation);
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
                 && r.status() == RaftResponse.Status.OK) {

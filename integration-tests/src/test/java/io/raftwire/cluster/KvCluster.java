@@ -1,0 +1,87 @@
+package io.raftwire.cluster;
+
+import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.RaftwireNode;
+import io.raftwire.node.client.KvClient;
+import io.raftwire.node.client.RaftwireClient;
+import io.raftwire.node.kv.KvStateMachine;
+import io.raftwire.node.local.LocalCluster;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/** A loopback KV cluster for tests: the shipped node ({@link KvNodes}), short timers, clients, state digests. */
+final class KvCluster implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(30);
+
+    final LocalCluster cluster;
+    final Map<String, String> base;
+
+    private KvCluster(LocalCluster cluster, Map<String, String> base) {
+        this.cluster = cluster;
+        this.base = base;
+    }
+
+    static Map<String, String> base(String serializer) {
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put("raftwire.serializer", serializer);
+        base.put("raftwire.cluster.id", "it-kv");
+        base.put("raftwire.raft.election-timeout-ms", "300");
+        base.put("raftwire.raft.heartbeat-period-secs", "1");
+        base.put("raftwire.raft.heartbeat-timeout-secs", "2");
+        base.put("raftwire.transport.reconnect-initial-backoff-ms", "20");
+        base.put("raftwire.transport.reconnect-max-backoff-ms", "200");
+        return base;
+    }
+
+    static KvCluster start(int size, String serializer) {
+        return start(size, size, base(serializer), null);
+    }
+
+    static KvCluster start(int size, int initial, Map<String, String> base, Path dataRoot) {
+        return new KvCluster(LocalCluster.start(size, initial, base, dataRoot, KvNodes::node), base);
+    }
+
+    KvClient client() {
+        return client(ReadConsistency.LINEARIZABLE, Duration.ofSeconds(5));
+    }
+
+    KvClient client(ReadConsistency consistency, Duration sessionTimeout) {
+        RaftwireClient.Builder b = RaftwireClient.builder(cluster.config(0), KvNodes.registry(),
+                cluster.clientAddresses()).readConsistency(consistency).sessionTimeout(sessionTimeout)
+                .operationTimeout(WAIT);
+        KvClient client = KvNodes.client(b);
+        client.session().connect();
+        return client;
+    }
+
+    int awaitLeader() {
+        return cluster.awaitLeader(WAIT);
+    }
+
+    /**
+     * Waits until every running member has applied what the leader has, then returns each member's state digest.
+     */
+    Map<String, Long> digests() throws Exception {
+        int leader = awaitLeader();
+        long applied = cluster.node(leader).read(0, WAIT, sm -> ((KvStateMachine) sm).lastAppliedIndex())
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        Map<String, Long> digests = new TreeMap<>();
+        for (RaftwireNode n : cluster.running()) {
+            digests.put(n.memberId(), n.read(applied, WAIT, sm -> ((KvStateMachine) sm).digest())
+                    .get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        return digests;
+    }
+
+    @Override
+    public void close() {
+        cluster.close();
+    }
+}

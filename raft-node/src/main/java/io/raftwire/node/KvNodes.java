@@ -1,0 +1,86 @@
+package io.raftwire.node;
+
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.client.KvClient;
+import io.raftwire.node.client.RaftwireClient;
+import io.raftwire.node.kv.KvStateMachine;
+import io.raftwire.node.kv.KvTypes;
+import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.model.EngineType;
+import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The shipped configuration of raftwire's Raft node: the replicated key-value store, its types and codecs, and a
+ * client for it. What the program's {@code node}, {@code demo} and {@code client} commands run. Stateless.
+ */
+public final class KvNodes {
+
+    private KvNodes() {
+    }
+
+    /** The catalog, the engine's types and the KV store's types. */
+    public static TypeRegistry registry() {
+        return registry(b -> { });
+    }
+
+    /**
+     * The catalog, the engine's types, the KV store's types and the application's.
+     *
+     * @param userTypes registers the application's own types (ids 1024..32767, outside the KV store's 1100..1149)
+     */
+    public static TypeRegistry registry(Consumer<TypeRegistry.Builder> userTypes) {
+        TypeRegistry.Builder b = KvTypes.registerAll(EngineType.registerAll(TypeRegistry.builder()));
+        userTypes.accept(b);
+        return b.build();
+    }
+
+    /**
+     * One operation codec per installed serializer provider, so that every member can apply commands a client encoded
+     * with any of them (this is what lets a cluster move from one serializer to another while it runs). Members must
+     * have the same providers installed.
+     */
+    public static List<OperationCodec> codecs(RaftwireConfig config, TypeRegistry registry) {
+        List<OperationCodec> codecs = new ArrayList<>();
+        for (SerializerProvider p : Serializers.providers()) {
+            codecs.add(new OperationCodec(Serializers.create(p.name(), registry,
+                    NettyTransportFactory.serializerOptions(config))));
+        }
+        return codecs;
+    }
+
+    /**
+     * A node running the KV store, configured by {@code config}; not started.
+     *
+     * @param config the node's configuration
+     */
+    public static RaftwireNode node(RaftwireConfig config) {
+        TypeRegistry registry = registry();
+        return RaftwireNode.builder(config, registry)
+                .stateMachine(new KvStateMachine(codecs(config, registry), System::currentTimeMillis))
+                .build();
+    }
+
+    /**
+     * A KV client of a cluster, not yet connected; it encodes commands with {@code raftwire.serializer}.
+     *
+     * @param config  the cluster's configuration (cluster id, serializer, transport limits)
+     * @param members every member's client address, by member id
+     */
+    public static KvClient client(RaftwireConfig config, List<PeerAddress> members) {
+        return client(RaftwireClient.builder(config, registry(), members));
+    }
+
+    /** A KV client over a configured builder (client id, timeouts, read consistency). */
+    public static KvClient client(RaftwireClient.Builder builder) {
+        RaftwireClient client = builder.build();
+        return new KvClient(client, client.operationCodec());
+    }
+}

@@ -1,0 +1,80 @@
+package io.raftwire.node.client;
+
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.response.OperationResponse;
+import io.raftwire.node.kv.KvCompareAndSet;
+import io.raftwire.node.kv.KvDelete;
+import io.raftwire.node.kv.KvGet;
+import io.raftwire.node.kv.KvPut;
+import io.raftwire.node.kv.KvResult;
+import io.raftwire.node.kv.OperationCodec;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The replicated key-value store, as a client sees it: typed commands over a {@link RaftwireClient} session. Commands
+ * and results are the KV module's registered records, encoded by the client's serializer ({@link OperationCodec}).
+ *
+ * <p>Each future completes with the {@link KvResult}, or fails with a {@link ClientException} carrying the cluster's
+ * error (for example an expired session). Thread-safe; same threading as {@link RaftwireClient}.
+ */
+public final class KvClient implements AutoCloseable {
+
+    private final RaftwireClient client;
+    private final OperationCodec codec;
+
+    /**
+     * @param client a client (connected, or connected before first use)
+     * @param codec  the codec of the serializer the cluster accepts; its registry must hold the KV types
+     */
+    public KvClient(RaftwireClient client, OperationCodec codec) {
+        this.client = client;
+        this.codec = codec;
+    }
+
+    /** Sets {@code key} to {@code value}; the result's version is the commit index of this write. */
+    public CompletableFuture<KvResult> put(String key, byte[] value) {
+        return command(new KvPut(key, value));
+    }
+
+    /** Deletes {@code key}; the result says whether it existed. */
+    public CompletableFuture<KvResult> delete(String key) {
+        return command(new KvDelete(key));
+    }
+
+    /**
+     * Sets {@code key} to {@code value} only if its version is {@code expectedVersion} (0: only if absent); the
+     * result says whether the write happened and gives the key's version after the call.
+     */
+    public CompletableFuture<KvResult> compareAndSet(String key, long expectedVersion, byte[] value) {
+        return command(new KvCompareAndSet(key, expectedVersion, value));
+    }
+
+    /** Reads {@code key} with the session's read consistency. */
+    public CompletableFuture<KvResult> get(String key) {
+        return client.query(codec.query(new KvGet(key))).thenApply(this::result);
+    }
+
+    /** The underlying session. */
+    public RaftwireClient session() {
+        return client;
+    }
+
+    private CompletableFuture<KvResult> command(Object command) {
+        return client.command(codec.command(command)).thenApply(this::result);
+    }
+
+    private KvResult result(OperationResponse response) {
+        if (response.status() != RaftResponse.Status.OK) {
+            throw new ClientException("the cluster refused the operation: " + response.error(), response.error(),
+                    null);
+        }
+        return codec.decodeResult(response.result(), KvResult.class);
+    }
+
+    /** Closes the session and its transport. */
+    @Override
+    public void close() {
+        client.close();
+    }
+}
