@@ -19,6 +19,7 @@ import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.TestTypes;
+import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,7 @@ class AcceptedPipelineTest {
 
     @Test
     void shouldReassembleFramesSplitAtRandomBoundaries() {
-        long seed = System.nanoTime();
+        long seed = Seeds.seed("AcceptedPipelineTest.shouldReassembleFramesSplitAtRandomBoundaries");
         SplittableRandom random = new SplittableRandom(seed);
         EmbeddedChannel ch = handshaken();
         int frames = 3000;
