@@ -91,7 +91,7 @@ public final class NettyTransportFactory {
     }
 
     /** The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers} and
-     * {@code raftwire.transport.*}; the bulk threshold keeps its default. */
+     * {@code raftwire.transport.*}, the bulk threshold included ({@code raftwire.transport.bulk-threshold-bytes}). */
     public static TransportSettings settings(RaftwireConfig config) {
         return TransportSettings.builder()
                 .clusterId(config.get(ConfigKeys.CLUSTER_ID))
