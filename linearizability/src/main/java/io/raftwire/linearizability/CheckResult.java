@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * @param verdict  the overall verdict
  * @param keys     one result per key, in key order
- * @param excluded failed operations left out (certainly not applied)
+ * @param excluded operations left out: failed ones (certainly not applied) and ambiguous reads (no effect, no output)
  * @param model    the model checked against
  */
 public record CheckResult(Verdict verdict, List<KeyResult> keys, int excluded, KvModel model) {
@@ -40,7 +40,7 @@ public record CheckResult(Verdict verdict, List<KeyResult> keys, int excluded, K
         StringBuilder b = new StringBuilder();
         b.append("linearizability: ").append(verdict).append(" -- ").append(keys.size()).append(" keys, ")
                 .append(ops).append(" operations checked, ").append(excluded)
-                .append(" failed operations left out, model ").append(model).append(", ")
+                .append(" failed operations and ambiguous reads left out, model ").append(model).append(", ")
                 .append(keysWith(Verdict.VIOLATION).size()).append(" keys violating, ")
                 .append(keysWith(Verdict.UNKNOWN).size()).append(" keys unknown");
         for (KeyResult k : keys) {

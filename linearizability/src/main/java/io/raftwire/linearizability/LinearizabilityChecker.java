@@ -13,8 +13,8 @@ import java.util.TreeMap;
  *
  * <p>Every operation touches one key, and keys are independent in the model, so the history is linearizable exactly
  * when each key's sub-history is (Herlihy and Wing's locality): each key is searched on its own with
- * {@link WglSearch}. Failed operations are left out; ambiguous ones may take effect at any time after their call, or
- * never. A key whose search exceeds the {@link CheckLimits} is {@link Verdict#UNKNOWN}, which is never a pass. A
+ * {@link WglSearch}. Failed operations are left out, and so are ambiguous reads (they change nothing and show
+ * nothing); other ambiguous operations may take effect at any time after their call, or never. A key whose search exceeds the {@link CheckLimits} is {@link Verdict#UNKNOWN}, which is never a pass. A
  * violating key's history is shrunk to the smallest violating sub-history found, for the report.
  *
  * <p>Use:
@@ -50,7 +50,8 @@ public final class LinearizabilityChecker {
         int excluded = 0;
         for (Operation op : history) {
             Objects.requireNonNull(op, "history contains null (expected: operations only)");
-            if (op.outcome() instanceof Outcome.Failed) {
+            if (op.outcome() instanceof Outcome.Failed
+                    || op.outcome() instanceof Outcome.Ambiguous && !op.input().writes()) {
                 excluded++;
             } else {
                 byKey.computeIfAbsent(op.key(), k -> new ArrayList<>()).add(op);
@@ -69,7 +70,7 @@ public final class LinearizabilityChecker {
         if (r.verdict() != Verdict.VIOLATION) {
             return new KeyResult(key, r.verdict(), ops.size(), r.steps(), r.states(), List.of(), false, 0);
         }
-        Shrinker.Result s = new Shrinker(model, limits).shrink(ops);
+        Shrinker.Result s = new Shrinker(model, limits, r.steps()).shrink(ops);
         return new KeyResult(key, r.verdict(), ops.size(), r.steps(), r.states(), s.operations(), s.erased(),
                 s.checks());
     }

@@ -33,11 +33,19 @@ final class Shrinker {
 
     private final KvModel model;
     private final CheckLimits limits;
+    private final CheckLimits searchLimits;
     private int checks;
 
-    Shrinker(KvModel model, CheckLimits limits) {
+    /**
+     * @param limits      the shrink budget
+     * @param searchSteps steps the search of the whole key took: each search of a sub-history may take twice
+     *                    as many (a sub-history can be harder), and one that needs more is taken as not violating
+     */
+    Shrinker(KvModel model, CheckLimits limits, long searchSteps) {
         this.model = model;
         this.limits = limits;
+        long steps = Math.min(limits.maxStepsPerKey(), Math.max(20_000L, 2 * searchSteps));
+        this.searchLimits = new CheckLimits(steps, limits.maxStatesPerKey(), limits.maxShrinkChecks());
     }
 
     /** @param ops a violating history of one key, in call-time order, without failed operations */
@@ -62,13 +70,14 @@ final class Shrinker {
         int chunk = Math.max(1, kept.size() / 2);
         while (checks < limits.maxShrinkChecks()) {
             boolean progress = false;
-            int start = 0;
-            while (start < kept.size() && checks < limits.maxShrinkChecks()) {
+            // From the end backwards: an observer goes before the write it observed, so chains go in one pass.
+            int end = kept.size();
+            while (end > 0 && checks < limits.maxShrinkChecks()) {
+                int start = Math.max(0, end - chunk);
                 List<Integer> candidate = new ArrayList<>(kept.size());
                 for (int i = 0; i < kept.size(); i++) {
                     int index = kept.get(i);
-                    boolean inChunk = i >= start && i < start + chunk;
-                    if (!inChunk || !(erased || !base.get(index).input().writes())) {
+                    if (i < start || i >= end || !(erased || !mayWrite(base.get(index)))) {
                         candidate.add(index);
                     }
                 }
@@ -76,9 +85,8 @@ final class Shrinker {
                         && violates(select(base, candidate))) {
                     kept = candidate;
                     progress = true;
-                } else {
-                    start += chunk;
                 }
+                end = start; // positions before start are the same in the new list
             }
             if (chunk == 1 && !progress) {
                 break;
@@ -92,7 +100,15 @@ final class Shrinker {
 
     private boolean violates(List<Operation> ops) {
         checks++;
-        return new WglSearch(ops, model, limits).run().verdict() == Verdict.VIOLATION;
+        return new WglSearch(ops, model, searchLimits).run().verdict() == Verdict.VIOLATION;
+    }
+
+    /** Whether the operation may have changed the key: not a read, not a compare-and-set answered "not swapped". */
+    static boolean mayWrite(Operation op) {
+        if (!op.input().writes()) {
+            return false;
+        }
+        return !(op.outcome() instanceof Outcome.Ok ok && ok.output() instanceof KvOutput.CasResult c && !c.success());
     }
 
     private static List<Operation> select(List<Operation> base, List<Integer> indices) {
@@ -121,7 +137,7 @@ final class Shrinker {
                 } else if (in instanceof KvInput.Delete) {
                     deletes.add(i);
                 }
-                if (in.writes()) {
+                if (mayWrite(base.get(i))) {
                     writes.add(i);
                 }
             }
