@@ -24,7 +24,7 @@ class RandomisedHistoriesTest {
     void shouldPassRealExecutionsAndFlagEveryPlantedBug() {
         Long replay = Long.getLong("linearizability.seed");
         long base = replay != null ? replay : System.nanoTime();
-        int runs = replay != null ? 1 : Integer.getInteger("linearizability.runs", 20);
+        int runs = replay != null ? 1 : Integer.getInteger("linearizability.runs", 12);
         LinearizabilityChecker checker = new LinearizabilityChecker();
         Map<PlantedBug, Integer> flagged = new EnumMap<>(PlantedBug.class);
         int operations = 0;
