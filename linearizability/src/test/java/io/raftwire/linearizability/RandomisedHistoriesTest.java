@@ -25,7 +25,9 @@ class RandomisedHistoriesTest {
         Long replay = Long.getLong("linearizability.seed");
         long base = replay != null ? replay : System.nanoTime();
         int runs = replay != null ? 1 : Integer.getInteger("linearizability.runs", 12);
-        LinearizabilityChecker checker = new LinearizabilityChecker();
+        // A smaller shrink budget than the default keeps this test short; ShrinkerTest covers shrinking.
+        LinearizabilityChecker checker = new LinearizabilityChecker(KvModel.DEFAULT,
+                new CheckLimits(CheckLimits.DEFAULT.maxStepsPerKey(), CheckLimits.DEFAULT.maxStatesPerKey(), 150));
         Map<PlantedBug, Integer> flagged = new EnumMap<>(PlantedBug.class);
         int operations = 0;
         List<Integer> witnessSizes = new java.util.ArrayList<>();
