@@ -112,6 +112,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
         Objects.requireNonNull(serializer, "serializer");
         Objects.requireNonNull(options, "options");
         checkGroupId(groupId);
+        checkRegistry(serializer);
         Path logDir = dir.resolve(LOG_DIR);
         Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
         Files.createDirectories(logDir);
@@ -329,6 +330,16 @@ public final class FileRaftStore implements RaftStore, Closeable {
         }
         return new RestoredRaftState(endpoint.get(), initial, term.orElse(new RaftTermPersistentStateModel(0, null)),
                 snapshot, new ArrayList<LogEntry>(log.entriesAfterSnapshot()));
+    }
+
+    private static void checkRegistry(Serializer serializer) {
+        for (Class<?> type : List.of(LogEntryModel.class, SnapshotChunkModel.class, RaftGroupMembersViewModel.class,
+                RaftEndpointPersistentStateModel.class, RaftTermPersistentStateModel.class)) {
+            if (serializer.registry().find(type) == null) {
+                throw new IllegalArgumentException("the registry of serializer " + serializer.name() + " lacks "
+                        + type.getSimpleName() + " (expected: a registry built with EngineType.registerAll)");
+            }
+        }
     }
 
     private static void checkGroupId(String groupId) {

@@ -280,6 +280,20 @@ class FileRaftStoreTest {
     }
 
     @Test
+    void aRegistryWithoutTheEngineTypesOrABadGroupIdIsRefused() {
+        Serializer plain = io.raftwire.serializer.Serializers.create("kryo", io.raftwire.serializer.TypeRegistry.catalog(),
+                io.raftwire.serializer.SerializerOptions.defaults());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FileRaftStore.open(dir, plain, StoreFixtures.GROUP));
+        assertEquals("the registry of serializer kryo lacks LogEntryModel (expected: a registry built with "
+                + "EngineType.registerAll)", e.getMessage());
+        IllegalArgumentException g = assertThrows(IllegalArgumentException.class,
+                () -> FileRaftStore.open(dir, serializer("kryo"), "bad\nid"));
+        assertEquals("groupId contains control character U+000A at 3 (expected: printable)", g.getMessage());
+        assertFalse(Files.exists(dir.resolve("log")), "a refused open creates nothing");
+    }
+
+    @Test
     void aStartInterruptedBeforeTheMembersWereWrittenIsANewStart() throws IOException {
         Serializer s = serializer("kryo");
         try (FileRaftStore store = open(s)) {
