@@ -159,6 +159,12 @@ public final class FileRaftStore implements RaftStore, Closeable {
         }
     }
 
+    /** {@link #restore(Path, Serializer, String, StoreOptions)} with {@link StoreOptions#defaults()}. */
+    public static Optional<RestoredRaftState> restore(Path dir, Serializer serializer, String groupId)
+            throws IOException {
+        return restore(dir, serializer, groupId, StoreOptions.defaults());
+    }
+
     /**
      * Opens the directory, takes its state and closes it: for tools and tests. A node uses {@link #open} and
      * {@link #takeRestoredState()} so the directory is read once.
