@@ -2,10 +2,9 @@ package io.raftwire.cluster;
 
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
-import io.raftwire.node.RaftwireNode;
+import io.raftwire.node.StateCheck;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
-import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.local.LocalCluster;
 
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /** A loopback KV cluster for tests: the shipped node ({@link KvNodes}), short timers, clients, state digests. */
 final class KvCluster implements AutoCloseable {
@@ -65,18 +63,11 @@ final class KvCluster implements AutoCloseable {
         return cluster.awaitLeader(WAIT);
     }
 
-    /**
-     * Waits until every running member has applied what the leader has, then returns each member's state digest.
-     */
+    /** Every running member's state digest, all taken at one common applied log index. */
     Map<String, Long> digests() throws Exception {
-        int leader = awaitLeader();
-        long applied = cluster.node(leader).read(0, WAIT, sm -> ((KvStateMachine) sm).lastAppliedIndex())
-                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        awaitLeader();
         Map<String, Long> digests = new TreeMap<>();
-        for (RaftwireNode n : cluster.running()) {
-            digests.put(n.memberId(), n.read(applied, WAIT, sm -> ((KvStateMachine) sm).digest())
-                    .get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
-        }
+        StateCheck.atOneIndex(cluster.running(), WAIT).forEach((id, s) -> digests.put(id, s.digest()));
         return digests;
     }
 

@@ -4,8 +4,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The {@code -v} option: how much the program logs (to stderr; stdout carries only the report) and whether a failure
- * shows its stack trace. Level 0 logs WARN and above, 1 ({@code -v}) INFO, 2 or more ({@code -vv}) DEBUG and stack
- * traces.
+ * shows its stack trace. Level 0 logs WARN and above (the Raft engine's ERRORs only), 1 ({@code -v}) INFO, 2 or more
+ * ({@code -vv}) DEBUG and stack traces.
  *
  * <p>slf4j-simple fixes its level when the first logger is created, so {@link #apply} runs after parsing and before
  * any subcommand code; in one JVM the first run's level stays (which only matters to in-process tests). An explicit
@@ -16,6 +16,7 @@ final class Verbosity {
     /** The option's name. */
     static final String OPTION = "-v";
     private static final String LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    private static final String ENGINE_PROPERTY = "org.slf4j.simpleLogger.log.io.microraft";
 
     private Verbosity() {
     }
@@ -36,6 +37,11 @@ final class Verbosity {
     static void apply(int level) {
         if (level > 0 && System.getProperty(LEVEL_PROPERTY) == null) {
             System.setProperty(LEVEL_PROPERTY, level == 1 ? "info" : "debug");
+        }
+        // MicroRaft reports routine protocol events (an election time-out, a stale response ignored) at WARN; at the
+        // default verbosity only its errors reach stderr, with -v everything
+        if (level == 0 && System.getProperty(ENGINE_PROPERTY) == null) {
+            System.setProperty(ENGINE_PROPERTY, "error");
         }
     }
 }

@@ -247,8 +247,17 @@ public final class RaftwireClient implements AutoCloseable {
         }
         String target = leader;
         if (target == null) {
-            findLeader().whenComplete((found, e) -> retryLater(() -> attempt(request, type, errorOf, result,
-                    deadline, last == null ? "no leader known" : last), found != null));
+            findLeader().whenComplete((found, e) -> {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;
+                if (cause instanceof TransportException te && !te.reason().retriable()) {
+                    result.completeExceptionally(new ClientException(request.getClass().getSimpleName()
+                            + " cannot reach the cluster: " + te.getMessage(), null, te));
+                    return;
+                }
+                retryLater(() -> attempt(request, type, errorOf, result, deadline,
+                        cause != null ? cause : last == null ? "no leader known" : last), found != null);
+            });
             return;
         }
         transport.request(target, request, type).whenComplete((r, failure) -> {
@@ -286,15 +295,18 @@ public final class RaftwireClient implements AutoCloseable {
         }
     }
 
-    /** Asks members in turn who leads; completes with the leader's id, or {@code null} if this one did not know. */
+    /**
+     * Asks members in turn who leads; completes with the leader's id, {@code null} if this one did not know, or the
+     * transport's failure to reach it.
+     */
     private CompletableFuture<String> findLeader() {
         String member;
         synchronized (this) {
             member = members.get(probe++ % members.size());
         }
         KeepAliveRequest probeRequest = new KeepAliveRequest(new long[0], new long[0], new long[0]);
-        return transport.request(member, probeRequest, KeepAliveResponse.class).handle((r, e) -> {
-            if (r != null && r.leader() != null && members.contains(r.leader().id())) {
+        return transport.request(member, probeRequest, KeepAliveResponse.class).thenApply(r -> {
+            if (r.leader() != null && members.contains(r.leader().id())) {
                 leader = r.leader().id();
                 return leader;
             }

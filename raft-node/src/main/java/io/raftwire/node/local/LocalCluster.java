@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
@@ -21,14 +22,15 @@ import java.util.function.Function;
  * and the cluster tests run. Members are named {@code node-1..node-N}; each has its own data directory under the
  * given root when one is given. Nodes can be stopped and started again from their data directory.
  *
- * <p>Not thread-safe: drive it from one thread (the nodes themselves are thread-safe).
+ * <p>Start, stop and restart from one thread at a time; {@link #node}, {@link #running} and {@link #leaderIndex} may be
+ * read from any thread (the nodes themselves are thread-safe).
  */
 public final class LocalCluster implements AutoCloseable {
 
     private final List<RaftwireConfig> configs;
     private final List<Map<String, String>> values;
     private final Function<RaftwireConfig, RaftwireNode> factory;
-    private final RaftwireNode[] nodes;
+    private final AtomicReferenceArray<RaftwireNode> nodes;
 
     private LocalCluster(List<Map<String, String>> values, Function<RaftwireConfig, RaftwireNode> factory) {
         this.values = new ArrayList<>(values);
@@ -37,7 +39,7 @@ public final class LocalCluster implements AutoCloseable {
             configs.add(RaftwireConfig.of(v));
         }
         this.factory = factory;
-        this.nodes = new RaftwireNode[configs.size()];
+        this.nodes = new AtomicReferenceArray<>(values.size());
     }
 
     /**
@@ -97,10 +99,10 @@ public final class LocalCluster implements AutoCloseable {
         LocalCluster cluster = new LocalCluster(configs, factory);
         try {
             for (int i = 0; i < initial; i++) {
-                cluster.nodes[i] = factory.apply(cluster.configs.get(i));
+                cluster.nodes.set(i, factory.apply(cluster.configs.get(i)));
             }
             for (int i = 0; i < initial; i++) {
-                cluster.nodes[i].start();
+                cluster.nodes.get(i).start();
             }
         } catch (RuntimeException e) {
             cluster.close();
@@ -116,12 +118,12 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Number of members configured. */
     public int size() {
-        return nodes.length;
+        return nodes.length();
     }
 
     /** The running node at {@code index}, or {@code null} if it is stopped. */
     public RaftwireNode node(int index) {
-        return nodes[index];
+        return nodes.get(index);
     }
 
     /** The configuration of the member at {@code index}. */
@@ -132,7 +134,8 @@ public final class LocalCluster implements AutoCloseable {
     /** The running nodes. */
     public List<RaftwireNode> running() {
         List<RaftwireNode> list = new ArrayList<>();
-        for (RaftwireNode n : nodes) {
+        for (int i = 0; i < nodes.length(); i++) {
+            RaftwireNode n = nodes.get(i);
             if (n != null) {
                 list.add(n);
             }
@@ -142,8 +145,9 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The index of a running node that believes it leads, if any. */
     public Optional<Integer> leaderIndex() {
-        for (int i = 0; i < nodes.length; i++) {
-            if (nodes[i] != null && nodes[i].isLeader()) {
+        for (int i = 0; i < nodes.length(); i++) {
+            RaftwireNode n = nodes.get(i);
+            if (n != null && n.isLeader()) {
                 return Optional.of(i);
             }
         }
@@ -172,8 +176,9 @@ public final class LocalCluster implements AutoCloseable {
 
     private Optional<Integer> agreedLeader() {
         Integer leader = null;
-        for (int i = 0; i < nodes.length; i++) {
-            if (nodes[i] != null && nodes[i].isLeader()) {
+        for (int i = 0; i < nodes.length(); i++) {
+            RaftwireNode n = nodes.get(i);
+            if (n != null && n.isLeader()) {
                 if (leader != null) {
                     return Optional.empty();
                 }
@@ -184,8 +189,8 @@ public final class LocalCluster implements AutoCloseable {
             return Optional.empty();
         }
         String leaderId = id(leader);
-        for (RaftwireNode n : nodes) {
-            if (n != null) {
+        for (RaftwireNode n : running()) {
+            {
                 Object seen = n.raftNode().getTerm().getLeaderEndpoint() == null ? null
                         : n.raftNode().getTerm().getLeaderEndpoint().getId();
                 if (!leaderId.equals(seen)) {
@@ -198,8 +203,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Stops the member at {@code index} (closes its node); no-op if stopped. */
     public void stop(int index) {
-        RaftwireNode n = nodes[index];
-        nodes[index] = null;
+        RaftwireNode n = nodes.getAndSet(index, null);
         if (n != null) {
             n.close();
         }
@@ -213,7 +217,7 @@ public final class LocalCluster implements AutoCloseable {
      * @throws io.raftwire.config.ConfigException if the result is not a valid configuration
      */
     public void reconfigure(int index, Map<String, String> changes) {
-        if (nodes[index] != null) {
+        if (nodes.get(index) != null) {
             throw new IllegalStateException(id(index) + " is running (expected: stop it first)");
         }
         Map<String, String> v = new LinkedHashMap<>(values.get(index));
@@ -238,7 +242,7 @@ public final class LocalCluster implements AutoCloseable {
      * @throws IllegalStateException if it is running
      */
     public RaftwireNode restart(int index) {
-        if (nodes[index] != null) {
+        if (nodes.get(index) != null) {
             throw new IllegalStateException(id(index) + " is running (expected: stop it first)");
         }
         RaftwireNode n = factory.apply(configs.get(index));
@@ -248,14 +252,14 @@ public final class LocalCluster implements AutoCloseable {
             n.close();
             throw e;
         }
-        nodes[index] = n;
+        nodes.set(index, n);
         return n;
     }
 
     /** Stops every member. */
     @Override
     public void close() {
-        for (int i = 0; i < nodes.length; i++) {
+        for (int i = 0; i < nodes.length(); i++) {
             stop(i);
         }
     }

@@ -1,0 +1,119 @@
+package io.raftwire.cli.client;
+
+import io.raftwire.cli.CliFailure;
+import io.raftwire.cli.RaftwireCommand;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.client.ClientException;
+import io.raftwire.node.client.KvClient;
+import io.raftwire.node.client.RaftwireClient;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code raftwire client}: talks to a running cluster's key-value store through a client session. The connection
+ * options live here; each operation is a subcommand.
+ */
+@Command(name = "client", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
+        description = {"Talks to a running cluster: put, get, delete, cas, bench."},
+        subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
+                BenchCommand.class})
+public final class ClientCommand {
+
+    @Option(names = "--members", required = true, paramLabel = "ID=HOST:PORT,...",
+            description = "Every member's client address (raftwire.node.client-address), comma separated.")
+    private String members;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "A cluster member's properties file, for raftwire.cluster.id, the serializer and transport"
+                    + " settings (default: the built-in defaults).")
+    private Path config;
+
+    @Option(names = "--serializer", description = "Serializer to encode with (default: the config's, else kryo).")
+    private String serializer;
+
+    @Option(names = "--cluster-id", description = "The cluster id (default: the config's, else raftwire).")
+    private String clusterId;
+
+    @Option(names = "--timeout-ms", defaultValue = "15000",
+            description = "How long one operation may take, retries included (default: ${DEFAULT-VALUE}).")
+    private long timeoutMs;
+
+    /** A connected KV client; the caller closes it. */
+    KvClient connect() {
+        RaftwireConfig base = config != null ? NettyTransportFactory.loadConfig(config) : RaftwireConfig.defaults();
+        Map<String, String> values = new HashMap<>(base.nonDefaults());
+        if (serializer != null) {
+            values.put(ConfigKeys.SERIALIZER.name(), serializer);
+        }
+        if (clusterId != null) {
+            values.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
+        }
+        values.put(ConfigKeys.PEERS.name(), members);
+        values.put(ConfigKeys.NODE_ID.name(), "client"); // the session gets its own random client id
+        values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
+        values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name());
+        values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
+        values.remove(ConfigKeys.NODE_DATA_DIR.name());
+        RaftwireConfig cfg = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+                List.of(io.raftwire.config.ConfigSource.fromMap("command line", values)));
+        List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);
+        if (addresses.isEmpty()) {
+            throw new CliFailure("--members is empty (expected: id=host:port of at least one member's client"
+                    + " address)");
+        }
+        KvClient client = KvNodes.client(RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
+                .operationTimeout(Duration.ofMillis(timeoutMs)));
+        try {
+            client.session().connect();
+        } catch (RuntimeException e) {
+            client.close();
+            throw new CliFailure("cannot open a session with " + members + ": " + cause(e), e);
+        }
+        return client;
+    }
+
+    long timeoutMs() {
+        return timeoutMs;
+    }
+
+    /** The value of an operation's future, or a {@link CliFailure} saying why there is none. */
+    <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(timeoutMs + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new CliFailure(cause(e), e);
+        } catch (TimeoutException e) {
+            throw new CliFailure("no answer within " + timeoutMs + " ms (expected: a cluster with a leader)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliFailure("interrupted", e);
+        }
+    }
+
+    private static String cause(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof ExecutionException || t instanceof java.util.concurrent.CompletionException)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof ClientException c && c.error() != null) {
+            return c.error().type() + ": " + c.error().message();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+}

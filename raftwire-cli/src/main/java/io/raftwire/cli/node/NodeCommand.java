@@ -1,0 +1,80 @@
+package io.raftwire.cli.node;
+
+import io.raftwire.cli.CliFailure;
+import io.raftwire.cli.ExitCodes;
+import io.raftwire.cli.RaftwireCommand;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.RaftwireNode;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code raftwire node --config FILE}: one member of a cluster, running the key-value store, until the process is
+ * stopped (SIGTERM or Ctrl-C closes it cleanly: the engine stops, the store is closed).
+ */
+@Command(name = "node", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
+        description = {"Runs one member of a raftwire cluster (the key-value store) from a configuration file until"
+                + " the process is stopped. Start one per file of examples/config/cluster to form a cluster."})
+public final class NodeCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeCommand.class);
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE",
+            description = "The node's properties file (raftwire.* keys; system properties and RAFTWIRE_* environment"
+                    + " variables override it).")
+    private Path config;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        RaftwireConfig cfg = NettyTransportFactory.loadConfig(config);
+        if (cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty()) {
+            LOG.warn("raftwire.node.data-dir is empty: this node keeps its Raft state in memory only and comes back"
+                    + " empty after a restart");
+        }
+        RaftwireNode node;
+        try {
+            node = KvNodes.node(cfg);
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), e);
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            node.close();
+            stopped.countDown();
+        }, "raftwire-node-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            node.start();
+        } catch (RuntimeException e) {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            node.close();
+            throw new CliFailure("cannot start " + cfg.get(ConfigKeys.NODE_ID) + ": " + e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%s of cluster %s running: members on %s, clients on %s, serializer %s, data %s%n",
+                node.memberId(), node.groupId(), node.peerAddress(), node.clientAddress(),
+                cfg.get(ConfigKeys.SERIALIZER), cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty() ? "in memory only"
+                        : cfg.get(ConfigKeys.NODE_DATA_DIR));
+        out.flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+}
