@@ -1,0 +1,126 @@
+package io.raftwire.program;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.raftwire.node.local.FreePorts;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each member in its own JVM, started by {@code raftwire node} from the example files under
+ * {@code examples/config/cluster} (only ports, peers and data directories are overridden, with system properties, so
+ * the test never collides with a running example); {@code raftwire client} talks to them.
+ */
+class ClusterProcessesIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();
+    private static final Path JAR = ROOT.resolve("raftwire-cli/target/raftwire.jar");
+
+    @TempDir
+    Path data;
+
+    private final Process[] nodes = new Process[3];
+    private final List<CompletableFuture<String>> started = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() throws InterruptedException {
+        for (Process p : nodes) {
+            if (p != null) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void threeNodeProcessesFromTheExampleFilesServeTheClientAndSurviveAMemberRestart() throws Exception {
+        assertTrue(Files.isRegularFile(JAR), JAR + " is missing (expected: built by 'mvn package' of raftwire-cli,"
+                + " which the reactor runs before integration-tests)");
+        List<Integer> ports = FreePorts.pick(6);
+        String peers = "node-1=127.0.0.1:" + ports.get(0) + ",node-2=127.0.0.1:" + ports.get(1)
+                + ",node-3=127.0.0.1:" + ports.get(2);
+        String members = "node-1=127.0.0.1:" + ports.get(3) + ",node-2=127.0.0.1:" + ports.get(4)
+                + ",node-3=127.0.0.1:" + ports.get(5);
+        for (int i = 0; i < 3; i++) {
+            started.add(null);
+            start(i, ports, peers);
+        }
+        for (int i = 0; i < 3; i++) {
+            String line = started.get(i).get(60, TimeUnit.SECONDS);
+            assertTrue(line.startsWith("node-" + (i + 1) + " of cluster loopback running"), line);
+        }
+        String config = ROOT.resolve("examples/config/cluster/node-1.properties").toString();
+        DemoIT.Run put = DemoIT.run("client", "--members", members, "--config", config, "put", "greeting", "hello");
+        assertEquals(0, put.status(), put.err());
+        assertTrue(put.out().startsWith("OK version "), put.out());
+        DemoIT.Run get = DemoIT.run("client", "--members", members, "--config", config, "get", "greeting");
+        assertTrue(get.out().startsWith("hello (version "), get.out() + get.err());
+
+        nodes[0].destroy(); // SIGTERM: the node closes cleanly through its shutdown hook
+        assertTrue(nodes[0].waitFor(30, TimeUnit.SECONDS), "node-1 did not stop on SIGTERM");
+        DemoIT.Run put2 = DemoIT.run("client", "--members", members, "--config", config, "put", "greeting", "again");
+        assertEquals(0, put2.status(), "two of three members keep serving: " + put2.err());
+
+        start(0, ports, peers);
+        started.get(0).get(60, TimeUnit.SECONDS);
+        DemoIT.Run bench = DemoIT.run("client", "--members", members, "--config", config, "bench", "--ops", "300",
+                "--in-flight", "8");
+        assertEquals(0, bench.status(), bench.err());
+        assertTrue(bench.out().contains("300 puts (0 failed)"), bench.out());
+        DemoIT.Run cas = DemoIT.run("client", "--members", members, "--config", config, "cas", "greeting", "1", "x");
+        assertEquals(4, cas.status(), "a compare-and-set with a stale version reports NOT SET: " + cas.out());
+        assertTrue(cas.out().startsWith("NOT SET: current version "), cas.out());
+    }
+
+    private void start(int i, List<Integer> ports, String peers) throws IOException {
+        String id = "node-" + (i + 1);
+        StringBuilder others = new StringBuilder();
+        for (String p : peers.split(",")) {
+            if (!p.startsWith(id + "=")) {
+                others.append(others.length() == 0 ? "" : ",").append(p);
+            }
+        }
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-Draftwire.node.address=127.0.0.1:" + ports.get(i),
+                "-Draftwire.node.client-address=127.0.0.1:" + ports.get(3 + i),
+                "-Draftwire.peers=" + others,
+                "-Draftwire.node.data-dir=" + data.resolve(id),
+                "-jar", JAR.toString(), "node", "--config",
+                ROOT.resolve("examples/config/cluster/" + id + ".properties").toString());
+        Process p = new ProcessBuilder(command).redirectError(data.resolve(id + ".err").toFile()).start();
+        nodes[i] = p;
+        CompletableFuture<String> firstLine = new CompletableFuture<>();
+        started.set(i, firstLine);
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line = r.readLine();
+                firstLine.complete(line == null ? "(no output; exit " + p.waitFor() + ")" : line);
+                while (r.readLine() != null) {
+                    // drain
+                }
+            } catch (IOException | InterruptedException e) {
+                firstLine.completeExceptionally(e);
+            }
+        }, id + "-stdout");
+        reader.setDaemon(true);
+        reader.start();
+    }
+}
