@@ -65,6 +65,7 @@ public final class RaftwireNode implements AutoCloseable {
     private final RaftTransportCounters counters;
     private final StateMachine stateMachine;
     private final AutoCloseable storeCloser;
+    private final long heartbeatPeriodSecs;
     private volatile boolean closed;
 
     private RaftwireNode(Builder b) {
@@ -73,6 +74,7 @@ public final class RaftwireNode implements AutoCloseable {
         this.self = new NodeEndpoint(config.get(ConfigKeys.NODE_ID));
         this.stateMachine = b.stateMachine;
         this.storeCloser = b.storeCloser;
+        this.heartbeatPeriodSecs = config.get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS);
         this.counters = new RaftTransportCounters();
         this.router = new RaftMessageRouter(counters);
         this.peers = b.peerTransportWrapper.apply(NettyTransportFactory.create(config, b.registry));
@@ -133,6 +135,7 @@ public final class RaftwireNode implements AutoCloseable {
         peers.start();
         clients.start();
         raftNode.start().join();
+        StalePreVoteWatchdog.watch(raftNode, heartbeatPeriodSecs);
         LOG.info("node {} of group {} started: members on {}, clients on {}", self.id(), groupId,
                 peers.localAddress(), clients.localAddress());
         return this;
