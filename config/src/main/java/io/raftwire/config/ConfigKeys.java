@@ -22,7 +22,8 @@ import java.util.function.Function;
  *   <li>{@code serializer.max-pooled-buffer-bytes >= serializer.buffer-bytes};</li>
  *   <li>{@code transport.reconnect-max-backoff-ms >= transport.reconnect-initial-backoff-ms};</li>
  *   <li>{@code transport.write-buffer-high-bytes > transport.write-buffer-low-bytes};</li>
- *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address.</li>
+ *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address;</li>
+ *   <li>{@code transport.max-inbound-buffer-bytes >= transport.max-frame-bytes}.</li>
  * </ul>
  */
 public final class ConfigKeys {
@@ -150,6 +151,38 @@ public final class ConfigKeys {
             "raftwire.transport.native", SocketImplementation.NIO,
             "socket implementation: nio, epoll, or auto (epoll when available, else nio)");
 
+    // ---- transport: limits before and after trust ----
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS = ConfigKey.ofInt(
+            "raftwire.transport.max-unauthenticated-connections", 64, between(1, 65_536),
+            "most accepted connections that have not completed the handshake; further ones are closed at once");
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_INBOUND_BUFFER_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.max-inbound-buffer-bytes", 64 * 1024 * 1024, between(1024, 1024 * 1024 * 1024),
+            "most bytes of incomplete inbound frames held over all connections; at least transport.max-frame-bytes");
+
+    // ---- TLS ----
+
+    public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.ofBoolean("raftwire.tls.enabled", true,
+            "mutual TLS between members; false = plaintext, unauthenticated (loopback demos and tests only)");
+
+    public static final ConfigKey<String> TLS_CERTIFICATE_FILE = ConfigKey.ofString("raftwire.tls.certificate-file",
+            "", Constraint.any(),
+            "PEM file: this node's certificate chain; its SAN URI raftwire://<cluster id>/<member id> names it;"
+                    + " required when tls.enabled (checked when the transport is created)");
+
+    public static final ConfigKey<String> TLS_PRIVATE_KEY_FILE = ConfigKey.ofString("raftwire.tls.private-key-file",
+            "", Constraint.any(),
+            "PEM file: the unencrypted PKCS#8 private key of tls.certificate-file");
+
+    public static final ConfigKey<String> TLS_TRUST_FILE = ConfigKey.ofString("raftwire.tls.trust-file", "",
+            Constraint.any(),
+            "PEM file: the CA certificates that issue member certificates; nothing else is trusted");
+
+    public static final ConfigKey<TlsProvider> TLS_PROVIDER = ConfigKey.ofEnum("raftwire.tls.provider",
+            TlsProvider.JDK,
+            "TLS implementation: jdk, or openssl (needs netty-tcnative on the class path)");
+
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
             SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
@@ -161,7 +194,9 @@ public final class ConfigKeys {
             TRANSPORT_WRITE_BUFFER_LOW_BYTES, TRANSPORT_WRITE_BUFFER_HIGH_BYTES, TRANSPORT_MAX_PENDING_REQUESTS,
             TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_BULK_THRESHOLD_BYTES,
             TRANSPORT_IO_THREADS,
-            TRANSPORT_NATIVE);
+            TRANSPORT_NATIVE,
+            TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
+            TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER);
 
     private static final List<Relation> RELATIONS = List.of(
             new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),
@@ -178,7 +213,10 @@ public final class ConfigKeys {
                             ? null : "no peer with this node's id " + show(c, NODE_ID)),
             new Relation(PEERS, List.of(NODE_ADDRESS),
                     c -> c.get(PEERS).stream().noneMatch(p -> p.address().equals(c.get(NODE_ADDRESS)))
-                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)));
+                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)),
+            new Relation(TRANSPORT_MAX_INBOUND_BUFFER_BYTES, List.of(TRANSPORT_MAX_FRAME_BYTES),
+                    c -> c.get(TRANSPORT_MAX_INBOUND_BUFFER_BYTES) >= c.get(TRANSPORT_MAX_FRAME_BYTES)
+                            ? null : ">= " + show(c, TRANSPORT_MAX_FRAME_BYTES)));
 
     private ConfigKeys() {
     }
