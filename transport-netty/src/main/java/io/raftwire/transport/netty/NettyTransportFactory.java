@@ -8,6 +8,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,8 +66,12 @@ public final class NettyTransportFactory {
         return new SerializerSet(all.get(0), all.subList(1, all.size()));
     }
 
-    /** The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers} and
-     * {@code raftwire.transport.*}; the bulk threshold keeps its default. */
+    /**
+     * The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers},
+     * {@code raftwire.transport.*} and {@code raftwire.tls.*}.
+     *
+     * @throws IllegalArgumentException listing every problem, for example TLS enabled without certificate files
+     */
     public static TransportSettings settings(RaftwireConfig config) {
         return TransportSettings.builder()
                 .clusterId(config.get(ConfigKeys.CLUSTER_ID))
@@ -90,6 +95,20 @@ public final class NettyTransportFactory {
                 .bulkThresholdBytes(config.get(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES))
                 .ioThreads(config.get(ConfigKeys.TRANSPORT_IO_THREADS))
                 .socketImplementation(config.get(ConfigKeys.TRANSPORT_NATIVE))
+                .maxUnauthenticatedConnections(config.get(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS))
+                .maxInboundBufferBytes(config.get(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES))
+                .tls(tls(config))
                 .build();
+    }
+
+    /** The {@code raftwire.tls.*} keys; an empty file key is {@code null} (refused when TLS is enabled). */
+    public static TlsSettings tls(RaftwireConfig config) {
+        return new TlsSettings(config.get(ConfigKeys.TLS_ENABLED), path(config.get(ConfigKeys.TLS_CERTIFICATE_FILE)),
+                path(config.get(ConfigKeys.TLS_PRIVATE_KEY_FILE)), path(config.get(ConfigKeys.TLS_TRUST_FILE)),
+                config.get(ConfigKeys.TLS_PROVIDER));
+    }
+
+    private static Path path(String text) {
+        return text.isBlank() ? null : Path.of(text.trim());
     }
 }
