@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -81,6 +82,13 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class NettyTransport implements Transport {
 
     private static final Logger LOG = LoggerFactory.getLogger(NettyTransport.class);
+
+    /**
+     * Most bytes read from one accepted connection per event-loop turn (one read). Other ready connections are
+     * served before it is read again, so a peer that floods requests delays another peer's request by at most the
+     * handling of this many bytes of requests per flooding connection.
+     */
+    static final int ACCEPTED_READ_BYTES = 64 * 1024;
 
     private enum State { NEW, STARTED, CLOSED }
 
@@ -205,6 +213,10 @@ public final class NettyTransport implements Transport {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                // Isolation: one read of at most ACCEPTED_READ_BYTES per accepted connection per event-loop turn, so
+                // a peer flooding requests gets the same share of the I/O thread as every other ready connection.
+                .childOption(ChannelOption.RECVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048,
+                        ACCEPTED_READ_BYTES).maxMessagesPerRead(1))
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
