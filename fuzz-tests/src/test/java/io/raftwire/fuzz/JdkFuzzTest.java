@@ -1,0 +1,31 @@
+package io.raftwire.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * The jdk provider decoding hostile payloads, one target per message shape. Plain {@code mvn verify} replays the seeds
+ * and past findings under {@code src/test/resources/io/raftwire/fuzz/JdkFuzzTestInputs/<method>/}; to fuzz one
+ * target: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am verify -Dtest=JdkFuzzTest#requests
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=None} (each campaign runs for maxDuration; see RELIABILITY.md).
+ */
+class JdkFuzzTest {
+
+    private static final DecodeTarget REQUESTS = new DecodeTarget("jdk", Shape.REQUESTS);
+    private static final DecodeTarget RESPONSES = new DecodeTarget("jdk", Shape.RESPONSES);
+    private static final DecodeTarget LOG_ENTRIES = new DecodeTarget("jdk", Shape.LOG_ENTRIES);
+
+    @FuzzTest(maxDuration = "90s")
+    void requests(byte[] input) {
+        REQUESTS.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void responses(byte[] input) {
+        RESPONSES.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void logEntries(byte[] input) {
+        LOG_ENTRIES.run(input);
+    }
+}

@@ -1,0 +1,31 @@
+package io.raftwire.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * The protostuff provider decoding hostile payloads, one target per message shape. Plain {@code mvn verify} replays the seeds
+ * and past findings under {@code src/test/resources/io/raftwire/fuzz/ProtostuffFuzzTestInputs/<method>/}; to fuzz one
+ * target: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am verify -Dtest=ProtostuffFuzzTest#requests
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=None} (each campaign runs for maxDuration; see RELIABILITY.md).
+ */
+class ProtostuffFuzzTest {
+
+    private static final DecodeTarget REQUESTS = new DecodeTarget("protostuff", Shape.REQUESTS);
+    private static final DecodeTarget RESPONSES = new DecodeTarget("protostuff", Shape.RESPONSES);
+    private static final DecodeTarget LOG_ENTRIES = new DecodeTarget("protostuff", Shape.LOG_ENTRIES);
+
+    @FuzzTest(maxDuration = "90s")
+    void requests(byte[] input) {
+        REQUESTS.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void responses(byte[] input) {
+        RESPONSES.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void logEntries(byte[] input) {
+        LOG_ENTRIES.run(input);
+    }
+}
