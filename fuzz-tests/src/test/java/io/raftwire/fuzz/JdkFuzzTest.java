@@ -3,10 +3,11 @@ package io.raftwire.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
- * The jdk provider decoding hostile payloads, one target per message shape. Plain {@code mvn verify} replays the seeds
- * and past findings under {@code src/test/resources/io/raftwire/fuzz/JdkFuzzTestInputs/<method>/}; to fuzz one
- * target: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am verify -Dtest=JdkFuzzTest#requests
- * -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=None} (each campaign runs for maxDuration; see RELIABILITY.md).
+ * The jdk provider decoding hostile payloads, one target per message shape ({@link DecodeTarget}). Plain
+ * {@code mvn verify} replays the seeds and past findings under
+ * {@code src/test/resources/io/raftwire/fuzz/JdkFuzzTestInputs/<method>/}; to fuzz one target for its
+ * {@code maxDuration}: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am test -Dtest='io.raftwire.fuzz.JdkFuzzTest#requests'
+ * -Dsurefire.failIfNoSpecifiedTests=false} (see RELIABILITY.md).
  */
 class JdkFuzzTest {
 

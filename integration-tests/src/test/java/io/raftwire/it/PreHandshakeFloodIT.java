@@ -96,9 +96,9 @@ class PreHandshakeFloodIT {
                 peakDirect.accumulateAndGet(usedDirect(), Math::max);
                 InboundStats stats = b.inboundStats();
                 System.out.printf("pre-handshake flood: %d huge-frame and %d slowloris connections; legitimate"
-                        + " requests %d, failed %d; OutOfMemoryErrors %d, b's unexpected errors %d; pooled direct memory %d KiB before, peak"
-                        + " %d KiB; b: %s%n", HUGE, SLOW, LEGIT_REQUESTS, failures, oom.get(),
-                        b.stats().connections().unexpectedErrors(), baseline / 1024,
+                        + " requests %d, failed %d; OutOfMemoryErrors %d, b's unexpected errors %d; pooled direct"
+                        + " memory %d KiB before, peak %d KiB; b: %s%n", HUGE, SLOW, LEGIT_REQUESTS, failures,
+                        oom.get(), b.stats().connections().unexpectedErrors(), baseline / 1024,
                         peakDirect.get() / 1024, stats);
 
                 assertEquals(0, failures, "legitimate requests failed");

@@ -64,7 +64,8 @@ final class TlsProbe implements AutoCloseable {
             protected void initChannel(Channel ch) {
                 SslHandler ssl = tls.newHandler(ch.alloc());
                 ssl.setHandshakeTimeout(10, TimeUnit.SECONDS);
-                ch.pipeline().addLast(ssl, FrameDescriptor.newFrameDecoder(1 << 20), new ChannelInboundHandlerAdapter() {
+                ch.pipeline().addLast(ssl, FrameDescriptor.newFrameDecoder(1 << 20));
+                ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
                     @Override
                     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                         if (evt instanceof SslHandshakeCompletionEvent done) {

@@ -44,7 +44,8 @@ final class TransportReport {
             out.print("### " + pair.requestType().javaType().getSimpleName() + " -> "
                     + pair.responseType().javaType().getSimpleName() + " (payload bytes request/response:");
             for (String ser : serializers) {
-                ProbeResult any = first(new Scenario("transport", ser, pair, true), new Scenario("transport", ser, pair, false));
+                ProbeResult any = first(new Scenario("transport", ser, pair, true),
+                        new Scenario("transport", ser, pair, false));
                 out.print(" " + ser + " " + (any == null ? "?" : any.requestBytes() + "/" + any.responseBytes()));
             }
             out.println("; header 19 B each way)");
@@ -63,8 +64,9 @@ final class TransportReport {
         out.println();
         out.println("Mutual TLS (JDK provider, TLS 1.3, EC P-256) against plaintext, the same transport otherwise:");
         out.println();
-        out.println("| serializer | flush consolidation | TLS p50 µs | plaintext p50 µs | TLS p50 / plaintext | TLS p99 µs"
-                + " | plaintext p99 µs | TLS 1 in flight req/s | plaintext | TLS " + window + " in flight req/s"
+        out.println("| serializer | flush consolidation | TLS p50 µs | plaintext p50 µs | TLS p50 / plaintext"
+                + " | TLS p99 µs | plaintext p99 µs | TLS 1 in flight req/s | plaintext | TLS " + window
+                + " in flight req/s"
                 + " | plaintext | TLS pipelined / plaintext | CPU µs per call pipelined, TLS / plaintext |");
         out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String ser : serializers) {

@@ -64,7 +64,9 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
                     + " after the handshake (expected: one handshake per connection)"));
             return;
         }
-        LOG.debug("{} dropped unexpected inbound message {}", ctx.channel(), msg);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} dropped unexpected inbound message {}", ctx.channel(), PeerText.escape(String.valueOf(msg)));
+        }
         ReferenceCountUtil.release(msg);
     }
 

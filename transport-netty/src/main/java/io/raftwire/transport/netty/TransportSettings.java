@@ -229,7 +229,7 @@ public final class TransportSettings {
         return bulkThresholdBytes;
     }
 
-    /** {@code raftwire.transport.max-unauthenticated-connections}: accepted connections allowed before their handshake. */
+    /** {@code raftwire.transport.max-unauthenticated-connections}: accepted connections waiting for their handshake. */
     public int maxUnauthenticatedConnections() {
         return maxUnauthenticatedConnections;
     }

@@ -136,7 +136,8 @@ class NettyTransportFactoryTest {
     @Test
     void shouldListEveryOutOfRangeSetting() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TransportSettings.builder()
-                .plaintext().maxFrameBytes(10).ioThreads(0).writeBufferLowBytes(4096).writeBufferHighBytes(4096).build());
+                .plaintext().maxFrameBytes(10).ioThreads(0).writeBufferLowBytes(4096).writeBufferHighBytes(4096)
+                .build());
         assertEquals("invalid transport settings: raftwire.transport.max-frame-bytes = 10 (expected: "
                 + "1024..1073741824); raftwire.transport.write-buffer-high-bytes = 4096 (expected: >= 4097); "
                 + "raftwire.transport.io-threads = 0 (expected: 1..64)", e.getMessage());
