@@ -69,7 +69,11 @@ class InboundPipelineFuzzTest {
             int rest = input.length - 2;
             int split = rest == 0 ? 0 : (input[1] & 0xFF) % (rest + 1);
             ch.writeInbound(Unpooled.wrappedBuffer(input, 2, split));
-            ch.writeInbound(Unpooled.wrappedBuffer(input, 2 + split, rest - split));
+            // The node may have closed the connection after the first read (a refused frame): a real peer's second
+            // read would then never arrive (campaign finding crash-6937ed38..., a harness bug, kept as a seed).
+            if (ch.isOpen()) {
+                ch.writeInbound(Unpooled.wrappedBuffer(input, 2 + split, rest - split));
+            }
             ch.checkException();
         } finally {
             ch.finishAndReleaseAll();
