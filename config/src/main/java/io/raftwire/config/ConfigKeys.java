@@ -22,7 +22,8 @@ import java.util.function.Function;
  *   <li>{@code serializer.max-pooled-buffer-bytes >= serializer.buffer-bytes};</li>
  *   <li>{@code transport.reconnect-max-backoff-ms >= transport.reconnect-initial-backoff-ms};</li>
  *   <li>{@code transport.write-buffer-high-bytes > transport.write-buffer-low-bytes};</li>
- *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address.</li>
+ *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address;</li>
+ *   <li>{@code transport.max-inbound-buffer-bytes >= transport.max-frame-bytes}.</li>
  * </ul>
  */
 public final class ConfigKeys {
@@ -150,6 +151,43 @@ public final class ConfigKeys {
             "raftwire.transport.native", SocketImplementation.NIO,
             "socket implementation: nio, epoll, or auto (epoll when available, else nio)");
 
+    // ---- transport: limits before and after trust ----
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS = ConfigKey.ofInt(
+            "raftwire.transport.max-unauthenticated-connections", 64, between(1, 65_536),
+            "most accepted connections that have not completed the handshake; further ones are closed at once");
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_INBOUND_BUFFER_BYTES = ConfigKey.ofInt(
+            "raftwire.transport.max-inbound-buffer-bytes", 64 * 1024 * 1024, between(1024, 1024 * 1024 * 1024),
+            "most bytes of incomplete inbound frames held over all connections; at least transport.max-frame-bytes");
+
+    public static final ConfigKey<Boolean> TRANSPORT_ACCEPT_ANY_MEMBER = ConfigKey.ofBoolean(
+            "raftwire.transport.accept-any-member", false,
+            "accept connections claiming ids not in raftwire.peers (a node's client port); own id refused, TLS still"
+                    + " binds the id");
+
+    // ---- TLS ----
+
+    public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.ofBoolean("raftwire.tls.enabled", true,
+            "mutual TLS between members; false = plaintext, unauthenticated (loopback demos and tests only)");
+
+    public static final ConfigKey<String> TLS_CERTIFICATE_FILE = ConfigKey.ofString("raftwire.tls.certificate-file",
+            "", Constraint.any(),
+            "PEM file: this node's certificate chain; its SAN URI raftwire://<cluster id>/<member id> names it;"
+                    + " required when tls.enabled (checked when the transport is created)");
+
+    public static final ConfigKey<String> TLS_PRIVATE_KEY_FILE = ConfigKey.ofString("raftwire.tls.private-key-file",
+            "", Constraint.any(),
+            "PEM file: the unencrypted PKCS#8 private key of tls.certificate-file");
+
+    public static final ConfigKey<String> TLS_TRUST_FILE = ConfigKey.ofString("raftwire.tls.trust-file", "",
+            Constraint.any(),
+            "PEM file: the CA certificates that issue member certificates; nothing else is trusted");
+
+    public static final ConfigKey<TlsProvider> TLS_PROVIDER = ConfigKey.ofEnum("raftwire.tls.provider",
+            TlsProvider.JDK,
+            "TLS implementation: jdk, or openssl (needs netty-tcnative on the class path)");
+
     // ---- Raft node (raft-node module) ----
 
     public static final ConfigKey<String> NODE_DATA_DIR = ConfigKey.ofString("raftwire.node.data-dir", "",
@@ -205,6 +243,8 @@ public final class ConfigKeys {
             TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_BULK_THRESHOLD_BYTES,
             TRANSPORT_IO_THREADS,
             TRANSPORT_NATIVE,
+            TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES, TRANSPORT_ACCEPT_ANY_MEMBER,
+            TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,
             RAFT_MAX_PENDING_ENTRIES);
@@ -231,7 +271,10 @@ public final class ConfigKeys {
                             ? null : "no peer with this node's id " + show(c, NODE_ID)),
             new Relation(PEERS, List.of(NODE_ADDRESS),
                     c -> c.get(PEERS).stream().noneMatch(p -> p.address().equals(c.get(NODE_ADDRESS)))
-                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)));
+                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)),
+            new Relation(TRANSPORT_MAX_INBOUND_BUFFER_BYTES, List.of(TRANSPORT_MAX_FRAME_BYTES),
+                    c -> c.get(TRANSPORT_MAX_INBOUND_BUFFER_BYTES) >= c.get(TRANSPORT_MAX_FRAME_BYTES)
+                            ? null : ">= " + show(c, TRANSPORT_MAX_FRAME_BYTES)));
 
     private ConfigKeys() {
     }

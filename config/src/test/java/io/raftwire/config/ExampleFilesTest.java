@@ -96,7 +96,8 @@ class ExampleFilesTest {
     void shouldDifferOnlyInIdentityLinesBetweenClusterFiles() throws IOException {
         List<String> first = Files.readAllLines(cluster(1));
         for (int n = 2; n <= 3; n++) {
-            assertEquals(Set.of("raftwire.node.id", "raftwire.node.address", "raftwire.peers"),
+            assertEquals(Set.of("raftwire.node.id", "raftwire.node.address", "raftwire.node.client-address",
+                    "raftwire.node.data-dir", "raftwire.peers"),
                     differingKeys(first, Files.readAllLines(cluster(n))), "node-" + n);
         }
     }

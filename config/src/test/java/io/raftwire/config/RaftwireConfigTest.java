@@ -45,6 +45,14 @@ class RaftwireConfigTest {
             "raftwire.transport.bulk-threshold-bytes | 65536",
             "raftwire.transport.io-threads | 1",
             "raftwire.transport.native | nio",
+            "raftwire.transport.max-unauthenticated-connections | 64",
+            "raftwire.transport.max-inbound-buffer-bytes | 67108864",
+            "raftwire.transport.accept-any-member | false",
+            "raftwire.tls.enabled | true",
+            "raftwire.tls.certificate-file | ",
+            "raftwire.tls.private-key-file | ",
+            "raftwire.tls.trust-file | ",
+            "raftwire.tls.provider | jdk",
             "raftwire.node.data-dir | ",
             "raftwire.node.client-address | 127.0.0.1:0",
             "raftwire.raft.initial-members | ",
@@ -72,7 +80,11 @@ class RaftwireConfigTest {
     @Test
     void shouldEnforceTheContractBoundariesOfEachNumericKey() {
         assertBoundaries("raftwire.serializer.max-depth", "2", "1024", "1", "1025");
-        assertBoundaries("raftwire.transport.max-frame-bytes", "1024", "1073741824", "1023", "1073741825");
+        assertBoundaries(Map.of("raftwire.transport.max-inbound-buffer-bytes", "1073741824"),
+                "raftwire.transport.max-frame-bytes", "1024", "1073741824", "1023", "1073741825");
+        assertBoundaries("raftwire.transport.max-unauthenticated-connections", "1", "65536", "0", "65537");
+        assertBoundaries(Map.of("raftwire.transport.max-frame-bytes", "1024"),
+                "raftwire.transport.max-inbound-buffer-bytes", "1024", "1073741824", "1023", "1073741825");
         assertBoundaries("raftwire.transport.connect-timeout-ms", "1", "60000", "0", "60001");
         assertBoundaries("raftwire.transport.request-timeout-ms", "1", "3600000", "0", "3600001");
         assertBoundaries("raftwire.transport.reconnect-backoff-multiplier", "1.0", "10.0", "0.999", "10.001");
@@ -117,6 +129,8 @@ class RaftwireConfigTest {
         values.put("raftwire.node.id", "n1");
         values.put("raftwire.node.address", "127.0.0.1:7101");
         values.put("raftwire.peers", "n1=127.0.0.1:7102,n3=127.0.0.1:7101");
+        values.put("raftwire.transport.max-inbound-buffer-bytes", "4096");
+        values.put("raftwire.transport.max-frame-bytes", "8192");
         ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(values));
         assertEquals(List.of(
                 "raftwire.transport.io-threads = 0 (expected: 1..64) [map]",
@@ -129,7 +143,9 @@ class RaftwireConfigTest {
                 "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer with this node's id n1"
                         + " (raftwire.node.id)) [map]",
                 "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer at this node's address"
-                        + " 127.0.0.1:7101 (raftwire.node.address)) [map]"),
+                        + " 127.0.0.1:7101 (raftwire.node.address)) [map]",
+                "raftwire.transport.max-inbound-buffer-bytes = 4096 (expected: >= 8192"
+                        + " (raftwire.transport.max-frame-bytes)) [map]"),
                 List.of(e.getMessage().split("\n")));
     }
 
@@ -253,16 +269,28 @@ class RaftwireConfigTest {
     }
 
     private static void assertBoundaries(String key, String lowest, String highest, String below, String above) {
-        RaftwireConfig.of(Map.of(key, lowest));
-        RaftwireConfig.of(Map.of(key, highest));
+        assertBoundaries(Map.of(), key, lowest, highest, below, above);
+    }
+
+    /** Like {@link #assertBoundaries(String, String, String, String, String)} with {@code base} set as well. */
+    private static void assertBoundaries(Map<String, String> base, String key, String lowest, String highest,
+            String below, String above) {
+        RaftwireConfig.of(with(base, key, lowest));
+        RaftwireConfig.of(with(base, key, highest));
         List<String> rejected = new ArrayList<>();
         for (String text : List.of(below, above)) {
-            ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(key, text)),
+            ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(with(base, key, text)),
                     key + " = " + text);
             rejected.add(e.violations().get(0).key());
         }
         assertEquals(List.of(key, key), rejected);
         assertTrue(ConfigKeys.all().stream().anyMatch(k -> k.name().equals(key)), key);
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> values = new LinkedHashMap<>(base);
+        values.put(key, value);
+        return values;
     }
 
     private static <T> String defaultText(ConfigKey<T> key) {

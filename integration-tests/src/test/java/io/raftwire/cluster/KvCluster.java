@@ -29,6 +29,7 @@ final class KvCluster implements AutoCloseable {
     static Map<String, String> base(String serializer) {
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
+        base.put("raftwire.tls.enabled", "false"); // loopback tests run plaintext on purpose
         base.put("raftwire.cluster.id", "it-kv");
         base.put("raftwire.raft.election-timeout-ms", "300");
         base.put("raftwire.raft.heartbeat-period-secs", "1");

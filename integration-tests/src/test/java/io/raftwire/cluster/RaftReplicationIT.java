@@ -31,7 +31,7 @@ public class RaftReplicationIT {
     public static Map<String, String> base(String serializer) {
         return Map.of("raftwire.serializer", serializer, "raftwire.cluster.id", "it-replication",
                 "raftwire.raft.election-timeout-ms", "300", "raftwire.raft.heartbeat-timeout-secs", "2",
-                "raftwire.transport.reconnect-initial-backoff-ms", "20");
+                "raftwire.transport.reconnect-initial-backoff-ms", "20", "raftwire.tls.enabled", "false");
     }
 
     public static RaftwireNode node(RaftwireConfig config) {

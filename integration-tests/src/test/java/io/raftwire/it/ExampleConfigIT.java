@@ -49,14 +49,17 @@ class ExampleConfigIT {
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldRunNodesFromASingleNodeExample(String serializer) {
         Path file = EXAMPLES.resolve(serializer + ".properties");
-        RaftwireConfig first = load(file, Map.of("raftwire.node.address", "127.0.0.1:0"));
+        // the first node must know the second as a peer, or it refuses the second's handshake
+        String secondAddress = ItSupport.freeAddress().toString();
+        RaftwireConfig first = load(file, Map.of("raftwire.node.address", "127.0.0.1:0", "raftwire.peers",
+                "second=" + secondAddress));
         assertEquals(serializer, first.get(ConfigKeys.SERIALIZER));
         try (NettyTransport one = NettyTransportFactory.create(first)) {
             ItSupport.answerCatalog(one);
             one.start();
             String self = one.memberId();
             RaftwireConfig second = load(file, Map.of("raftwire.node.id", "second", "raftwire.node.address",
-                    "127.0.0.1:0", "raftwire.peers", self + "=" + one.localAddress()));
+                    secondAddress, "raftwire.peers", self + "=" + one.localAddress()));
             try (NettyTransport two = NettyTransportFactory.create(second)) {
                 two.start();
                 assertEquals(ANSWER, Await.value(two.request(self, VOTE, VoteResponse.class), ItSupport.WAIT));
@@ -94,6 +97,8 @@ class ExampleConfigIT {
             }
             for (NettyTransport t : nodes) {
                 for (String peer : t.peers()) {
+                    // a first attempt may be refused: the peer did not know this node yet when it connected
+                    Await.value(t.whenReachable(peer), ItSupport.WAIT);
                     assertEquals(ANSWER, Await.value(t.request(peer, VOTE, VoteResponse.class), ItSupport.WAIT));
                 }
             }

@@ -1,5 +1,6 @@
 package io.raftwire.it;
 
+import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.VoteRequest;
@@ -40,11 +41,14 @@ class HalfOpenIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldCloseAHalfOpenConnectionWithinTheIdleTimeout(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").idleTimeoutMs(IDLE_MS).build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).idleTimeoutMs(IDLE_MS).build(),
                 ItSupport.serializers(serializer));
         NettyTransport a = null;
         try (TcpProxy proxy = new TcpProxy(startWithSilentHandler(b), 0)) {
-            a = new NettyTransport(ItSupport.settings().nodeId("a").idleTimeoutMs(IDLE_MS)
+            a = new NettyTransport(ItSupport.settings().nodeId("a").listenAddress(aAddress)
+                    .idleTimeoutMs(IDLE_MS)
                     .peers(List.of(new PeerAddress("b", proxy.address()))).build(), ItSupport.serializers(serializer));
             a.start();
             Await.value(a.whenReachable("b"), ItSupport.WAIT);

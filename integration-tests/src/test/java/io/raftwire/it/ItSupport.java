@@ -1,5 +1,7 @@
 package io.raftwire.it;
 
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.RaftRequest;
 import io.raftwire.message.fixtures.CatalogFixtures;
@@ -13,6 +15,10 @@ import io.raftwire.transport.netty.TransportSettings;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +53,30 @@ final class ItSupport {
         return serializers(TypeRegistry.catalog(), name);
     }
 
-    /** Settings for tests: short reconnect delays, idle detection off unless a test turns it on. */
+    /**
+     * Settings for tests: plaintext on loopback (TLS is tested by {@code TlsIT}), short reconnect delays, idle
+     * detection off unless a test turns it on.
+     */
     static TransportSettings.Builder settings() {
-        return TransportSettings.builder().clusterId("it").idleTimeoutMs(0).reconnectInitialBackoffMs(20)
+        return TransportSettings.builder().plaintext().clusterId("it").idleTimeoutMs(0).reconnectInitialBackoffMs(20)
                 .reconnectMaxBackoffMs(200).requestTimeoutMs(10_000);
+    }
+
+    /**
+     * A free port on 127.0.0.1 (a server socket on port 0, closed again), for a node whose address its peers must
+     * know before it starts: a node refuses a HELLO from a member id that is not one of its peers.
+     */
+    static HostPort freeAddress() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new HostPort("127.0.0.1", s.getLocalPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1", e);
+        }
+    }
+
+    /** {@code id} at {@code address}, as a one-element peer list. */
+    static List<PeerAddress> peer(String id, HostPort address) {
+        return List.of(new PeerAddress(id, address));
     }
 
     /** The catalog requests that are answered (all but the one-way PublishRequest and ResetRequest). */

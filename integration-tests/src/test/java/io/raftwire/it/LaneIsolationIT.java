@@ -1,5 +1,6 @@
 package io.raftwire.it;
 
+import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.response.InstallResponse;
@@ -34,7 +35,9 @@ class LaneIsolationIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldAnswerVotesWhileTheBulkConnectionIsStalled(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).build(),
                 ItSupport.serializers(serializer));
         ItSupport.answerCatalog(b);
         b.onMessage(Object.class, (from, m) -> {
@@ -42,7 +45,8 @@ class LaneIsolationIT {
         b.start();
         NettyTransport a = null;
         try (TcpProxy proxy = new TcpProxy(b.localAddress(), 4096)) {
-            a = new NettyTransport(ItSupport.settings().nodeId("a").bulkThresholdBytes(16 * 1024)
+            a = new NettyTransport(ItSupport.settings().nodeId("a").listenAddress(aAddress)
+                    .bulkThresholdBytes(16 * 1024)
                     .peers(List.of(new PeerAddress("b", proxy.address()))).build(), ItSupport.serializers(serializer));
             a.start();
             Await.value(a.whenReachable("b"), ItSupport.WAIT);

@@ -1,6 +1,7 @@
 package io.raftwire.it;
 
 import io.netty.buffer.PooledByteBufAllocator;
+import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.message.MessageType;
 import io.raftwire.transport.TransportException;
@@ -38,14 +39,16 @@ class SlowReaderIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldRefuseSendsInsteadOfBufferingForAPeerThatStopsReading(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).build(),
                 ItSupport.serializers(serializer));
         b.onMessage(Object.class, (from, m) -> {
         });
         b.start();
         NettyTransport a = null;
         try (TcpProxy proxy = new TcpProxy(b.localAddress(), 4096)) {
-            a = new NettyTransport(ItSupport.settings().nodeId("a")
+            a = new NettyTransport(ItSupport.settings().nodeId("a").listenAddress(aAddress)
                     .peers(List.of(new PeerAddress("b", proxy.address()))).build(), ItSupport.serializers(serializer));
             a.start();
             Await.value(a.whenReachable("b"), ItSupport.WAIT);

@@ -51,8 +51,8 @@ final class NodeConfigs {
     }
 
     /**
-     * The client-facing transport's configuration: the node's, listening on {@code raftwire.node.client-address}
-     * and with no peers of its own (it only answers).
+     * The client-facing transport's configuration: the node's (TLS included), listening on
+     * {@code raftwire.node.client-address}, with no peers of its own (it only answers), accepting any client id.
      */
     static RaftwireConfig clientListener(RaftwireConfig config) {
         Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
@@ -60,6 +60,7 @@ final class NodeConfigs {
         values.put(ConfigKeys.NODE_ADDRESS.name(), address.toString());
         values.remove(ConfigKeys.PEERS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
+        values.put(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER.name(), "true"); // clients are not members
         return RaftwireConfig.of(values);
     }
 }

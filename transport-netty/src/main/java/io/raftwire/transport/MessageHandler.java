@@ -14,7 +14,8 @@ public interface MessageHandler<M> {
     /**
      * Handles one message.
      *
-     * @param from    the member id of the sender, as it declared at handshake
+     * @param from    the member id of the sender, as authenticated at handshake (with TLS: the member its
+     *                certificate names; see {@link Transport} "Who is {@code from}")
      * @param message the decoded message; never {@code null}
      */
     void handle(String from, M message);

@@ -16,7 +16,8 @@ public interface RequestHandler<Q> {
     /**
      * Handles one request.
      *
-     * @param from    the member id of the sender, as it declared at handshake
+     * @param from    the member id of the sender, as authenticated at handshake (with TLS: the member its
+     *                certificate names; see {@link Transport} "Who is {@code from}")
      * @param request the decoded request; never {@code null}
      * @return the response (any registered type), or a stage failed with the reason; the sender's future fails with
      *         {@link TransportException.Reason#HANDLER_FAILED} if the stage fails, the handler throws or returns

@@ -30,6 +30,13 @@ import java.util.concurrent.Executor;
  * Futures complete on a transport I/O thread or its timer thread: dependent stages must not block (use the
  * {@code *Async} variants for slow work).
  *
+ * <p><b>Who is {@code from}.</b> The {@code from} member id given to {@link RequestHandler}s and
+ * {@link MessageHandler}s is the member id the connection authenticated as at its handshake. With TLS
+ * ({@code raftwire.tls.enabled = true}, the default) that is the member named by the peer's certificate, verified
+ * against a CA this node trusts and against the id the peer claimed; with plaintext it is the id the peer claimed,
+ * unverified. In both cases it is one of this node's peers at the time of the handshake and never this node's own
+ * id; connections that fail these checks are refused before any message reaches a handler.
+ *
  * <p><b>Ordering.</b> Frames to one peer keep their order on each of its two connections: an urgent one and a bulk
  * one for frames above the bulk threshold. A large message may therefore be overtaken by a later small one.
  */

@@ -48,7 +48,8 @@ final class RawEchoExchange implements Exchange {
      * @throws IllegalStateException if binding, connecting or the first call fails within 10 s
      */
     RawEchoExchange(String serializer, MessagePair pair, boolean flushConsolidation) throws Exception {
-        TransportSettings settings = TransportSettings.builder().flushConsolidation(flushConsolidation).build();
+        TransportSettings settings = TransportSettings.builder().plaintext().flushConsolidation(flushConsolidation)
+                .build();
         frames = new RawFrames(serializer, pair, PooledByteBufAllocator.DEFAULT, settings.maxFrameBytes());
         serverGroup = group("raw-echo-server");
         clientGroup = group("raw-echo-client");

@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Run from the repository root, after {@code mvn -q -pl benchmarks package}:
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.transport.TransportLatency [reps=3] [window=32]
- *      [serializers=kryo,protostuff,jdk] [messages=vote,append] [flush=on,off] [phases=1000,2000,1000,1500]
- * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.transport.TransportLatency probe transport|raw kryo
+ *      [serializers=kryo,protostuff,jdk] [messages=vote,append] [flush=on,off] [tls=off|on|off,on]
+ *      [phases=1000,2000,1000,1500]
+ * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.transport.TransportLatency probe raw|transport|tls kryo
  *      vote|append on|off [1000,2000,1000,1500 [32]]
  * </pre>
  * The second form runs one scenario in the current JVM (for a profiler). Children run with a fixed 512 MiB heap,
@@ -65,7 +66,8 @@ public final class TransportLatency {
         Phases phases = phases(options.getOrDefault("phases", DEFAULT_PHASES),
                 Integer.parseInt(options.getOrDefault("window", DEFAULT_WINDOW)));
         List<Scenario> scenarios = scenarios(split(options.getOrDefault("serializers", "kryo,protostuff,jdk")),
-                split(options.getOrDefault("messages", "vote,append")), split(options.getOrDefault("flush", "on,off")));
+                split(options.getOrDefault("messages", "vote,append")), split(options.getOrDefault("flush", "on,off")),
+                split(options.getOrDefault("tls", "off")));
         PrintStream out = System.out;
         out.println("# raftwire transport, loopback: " + Instant.now() + ", Java " + Runtime.version() + ", "
                 + Runtime.getRuntime().availableProcessors() + " CPUs, " + reps + " repetitions of " + scenarios.size()
@@ -110,14 +112,24 @@ public final class TransportLatency {
                 Long.parseLong(ms.get(3)), window);
     }
 
-    /** Per message pair and flush setting, each serializer's raw echo directly followed by its transport run. */
-    private static List<Scenario> scenarios(List<String> serializers, List<String> messages, List<String> flush) {
+    /**
+     * Per message pair and flush setting, each serializer's raw echo directly followed by its transport run over
+     * plaintext ({@code tls=off}, the default), over mutual TLS ({@code tls=on}), or both ({@code tls=off,on}).
+     */
+    private static List<Scenario> scenarios(List<String> serializers, List<String> messages, List<String> flush,
+            List<String> tls) {
         List<Scenario> all = new ArrayList<>();
         for (String m : messages) {
             for (String f : flush) {
                 for (String s : serializers) {
                     all.add(Scenario.parse(List.of("raw", s, m, f)));
-                    all.add(Scenario.parse(List.of("transport", s, m, f)));
+                    for (String t : tls) {
+                        all.add(Scenario.parse(List.of(switch (t) {
+                            case "off" -> "transport";
+                            case "on" -> "tls";
+                            default -> throw new IllegalArgumentException("tls = " + t + " (expected: off, on)");
+                        }, s, m, f)));
+                    }
                 }
             }
         }

@@ -44,13 +44,43 @@ final class TransportReport {
             out.print("### " + pair.requestType().javaType().getSimpleName() + " -> "
                     + pair.responseType().javaType().getSimpleName() + " (payload bytes request/response:");
             for (String ser : serializers) {
-                ProbeResult any = first(new Scenario(false, ser, pair, true), new Scenario(false, ser, pair, false));
+                ProbeResult any = first(new Scenario("transport", ser, pair, true),
+                        new Scenario("transport", ser, pair, false));
                 out.print(" " + ser + " " + (any == null ? "?" : any.requestBytes() + "/" + any.responseBytes()));
             }
             out.println("; header 19 B each way)");
             latency(out, pair, serializers, flushes);
             throughput(out, pair, serializers, flushes);
             coalescing(out, pair, serializers, flushes);
+            tls(out, pair, serializers, flushes);
+        }
+    }
+
+    /** Mutual TLS against plaintext, same serializer and flush setting (only when TLS scenarios ran). */
+    private void tls(PrintStream out, MessagePair pair, Set<String> serializers, Set<Boolean> flushes) {
+        if (results.keySet().stream().noneMatch(s -> s.mode().equals("tls") && s.pair().equals(pair))) {
+            return;
+        }
+        out.println();
+        out.println("Mutual TLS (JDK provider, TLS 1.3, EC P-256) against plaintext, the same transport otherwise:");
+        out.println();
+        out.println("| serializer | flush consolidation | TLS p50 µs | plaintext p50 µs | TLS p50 / plaintext"
+                + " | TLS p99 µs | plaintext p99 µs | TLS 1 in flight req/s | plaintext | TLS " + window
+                + " in flight req/s"
+                + " | plaintext | TLS pipelined / plaintext | CPU µs per call pipelined, TLS / plaintext |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (String ser : serializers) {
+            for (boolean flush : flushes) {
+                List<ProbeResult> t = results.get(new Scenario("tls", ser, pair, flush));
+                List<ProbeResult> p = results.get(new Scenario("transport", ser, pair, flush));
+                out.println("| " + ser + " | " + (flush ? "on" : "off") + " | " + micros(t, ProbeResult::p50) + " | "
+                        + micros(p, ProbeResult::p50) + " | " + ratio(t, p, ProbeResult::p50) + " | "
+                        + micros(t, ProbeResult::p99) + " | " + micros(p, ProbeResult::p99) + " | "
+                        + rate(t, ProbeResult::oneInFlightRate) + " | " + rate(p, ProbeResult::oneInFlightRate) + " | "
+                        + rate(t, ProbeResult::pipelinedRate) + " | " + rate(p, ProbeResult::pipelinedRate) + " | "
+                        + ratio(t, p, ProbeResult::pipelinedRate) + " | " + micros(t, ProbeResult::cpuPerPipelined)
+                        + " / " + micros(p, ProbeResult::cpuPerPipelined) + " |");
+            }
         }
     }
 
@@ -64,8 +94,8 @@ final class TransportReport {
         out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String ser : serializers) {
             for (boolean flush : flushes) {
-                List<ProbeResult> t = results.get(new Scenario(false, ser, pair, flush));
-                List<ProbeResult> raw = results.get(new Scenario(true, ser, pair, flush));
+                List<ProbeResult> t = results.get(new Scenario("transport", ser, pair, flush));
+                List<ProbeResult> raw = results.get(new Scenario("raw", ser, pair, flush));
                 out.println("| " + ser + " | " + (flush ? "on" : "off") + " | " + micros(t, ProbeResult::p50) + " | "
                         + micros(t, ProbeResult::p99) + " | " + micros(t, ProbeResult::p999) + " | "
                         + micros(raw, ProbeResult::p50) + " | " + micros(raw, ProbeResult::p99) + " | "
@@ -88,8 +118,8 @@ final class TransportReport {
         out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String ser : serializers) {
             for (boolean flush : flushes) {
-                List<ProbeResult> t = results.get(new Scenario(false, ser, pair, flush));
-                List<ProbeResult> raw = results.get(new Scenario(true, ser, pair, flush));
+                List<ProbeResult> t = results.get(new Scenario("transport", ser, pair, flush));
+                List<ProbeResult> raw = results.get(new Scenario("raw", ser, pair, flush));
                 out.println("| " + ser + " | " + (flush ? "on" : "off") + " | " + rate(t, ProbeResult::oneInFlightRate)
                         + " | " + rate(t, ProbeResult::pipelinedRate) + " | " + ratio(t, t, ProbeResult::pipelinedRate,
                         ProbeResult::oneInFlightRate) + " | " + rate(raw, ProbeResult::oneInFlightRate) + " | "
@@ -113,10 +143,10 @@ final class TransportReport {
                 + " in flight | raw echo p50 |");
         out.println("|---|---:|---:|---:|---:|");
         for (String ser : serializers) {
-            List<ProbeResult> tOn = results.get(new Scenario(false, ser, pair, true));
-            List<ProbeResult> tOff = results.get(new Scenario(false, ser, pair, false));
-            List<ProbeResult> rOn = results.get(new Scenario(true, ser, pair, true));
-            List<ProbeResult> rOff = results.get(new Scenario(true, ser, pair, false));
+            List<ProbeResult> tOn = results.get(new Scenario("transport", ser, pair, true));
+            List<ProbeResult> tOff = results.get(new Scenario("transport", ser, pair, false));
+            List<ProbeResult> rOn = results.get(new Scenario("raw", ser, pair, true));
+            List<ProbeResult> rOff = results.get(new Scenario("raw", ser, pair, false));
             out.println("| " + ser + " | " + ratio(tOn, tOff, ProbeResult::pipelinedRate) + " | "
                     + ratio(tOn, tOff, ProbeResult::p50) + " | " + ratio(rOn, rOff, ProbeResult::pipelinedRate) + " | "
                     + ratio(rOn, rOff, ProbeResult::p50) + " |");

@@ -34,9 +34,15 @@ class TransportReportPartsTest {
 
     @Test
     void scenarioArgumentsRoundTrip() {
-        Scenario s = new Scenario(true, "kryo", MessagePair.APPEND, false);
+        Scenario s = new Scenario("raw", "kryo", MessagePair.APPEND, false);
         assertEquals(s, Scenario.parse(s.args()));
         assertEquals("raw(kryo) append flush=off", s.label());
+        Scenario tls = new Scenario("tls", "kryo", MessagePair.APPEND, true);
+        assertEquals(tls, Scenario.parse(tls.args()));
+        assertEquals("kryo+tls append flush=on", tls.label());
+        IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+                () -> Scenario.parse(List.of("ssl", "kryo", "append", "on")));
+        assertEquals("mode = ssl (expected: one of [raw, transport, tls])", mode.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Scenario.parse(List.of("raw", "kryo", "append", "yes")));
         assertThrows(IllegalArgumentException.class, () -> Scenario.parse(List.of("raw", "kryo", "heartbeat", "on")));
     }

@@ -86,6 +86,8 @@ public final class DemoCommand implements Callable<Integer> {
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.cluster.id", "demo");
+        // every member and client is in this process on 127.0.0.1: plaintext (the transport logs that it is)
+        base.put("raftwire.tls.enabled", "false");
         base.put("raftwire.raft.election-timeout-ms", "500");
         base.put("raftwire.raft.heartbeat-period-secs", "1");
         base.put("raftwire.raft.heartbeat-timeout-secs", "2");

@@ -13,10 +13,21 @@ final class ChannelAttributes {
             "peerMaxFrameBytes");
     /** Why this side closed the channel, for the failures of pending requests. */
     static final AttributeKey<String> CLOSE_REASON = AttributeKey.valueOf(ChannelAttributes.class, "closeReason");
+    /**
+     * Set when the raftwire handshake succeeded (and, with TLS, the certificate named the member): from then on the
+     * peer is a member and may be told the full reason of a refusal.
+     */
+    static final AttributeKey<Boolean> AUTHENTICATED = AttributeKey.valueOf(ChannelAttributes.class,
+            "authenticated");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 
     private ChannelAttributes() {
+    }
+
+    /** Whether the handshake on this channel succeeded. */
+    static boolean authenticated(Channel channel) {
+        return channel.attr(AUTHENTICATED).get() != null;
     }
 
     /** The peer's member id, or its remote address if not known yet. */

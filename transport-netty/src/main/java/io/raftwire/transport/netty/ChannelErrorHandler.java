@@ -14,9 +14,11 @@ import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
+import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 
 /**
@@ -26,7 +28,13 @@ import java.io.IOException;
  * there is no attempt to resynchronise. A frame that reaches this handler as a message is one no handler takes at
  * this point: a second HELLO or WELCOME after the handshake; it is released and treated as a protocol violation.
  *
- * <p>Stateless and {@link Sharable}.
+ * <p>What the peer is told depends on trust: a peer that has completed the handshake gets the full message; one that
+ * has not gets only {@link FrameException#peerMessage()} (which check failed, never this node's expected values),
+ * while the full message goes to this node's log. Every logged message is escaped ({@link PeerText}) and the
+ * warnings are rate-limited per kind ({@link RateLimitedLog}). A failed TLS handshake is logged (rate-limited) and
+ * closed without an error frame: there is no channel to send one on.
+ *
+ * <p>{@link Sharable}: one per transport (it holds the transport's rate limiter).
  */
 @Sharable
 final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
@@ -35,6 +43,7 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
 
     private final FrameWriter writer;
     private final MetricsRecorder metrics;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     ChannelErrorHandler(FrameWriter writer, MetricsRecorder metrics) {
         this.writer = writer;
@@ -55,7 +64,9 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
                     + " after the handshake (expected: one handshake per connection)"));
             return;
         }
-        LOG.debug("{} dropped unexpected inbound message {}", ctx.channel(), msg);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} dropped unexpected inbound message {}", ctx.channel(), PeerText.escape(String.valueOf(msg)));
+        }
         ReferenceCountUtil.release(msg);
     }
 
@@ -66,36 +77,61 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
+        String peer = PeerText.escape(ChannelAttributes.peerName(channel));
+        SSLException tls = tlsFailure(cause);
+        if (tls != null) {
+            metrics.tlsFailures.increment();
+            String reason = "TLS handshake failed: " + PeerText.escape(tls.getMessage());
+            warnings.warn("tls", "{} {} with {}", channel, reason, peer);
+            ChannelAttributes.closeReason(channel, reason);
+            ctx.close();
+            return;
+        }
         ErrorCode code = codeOf(cause);
-        String peer = ChannelAttributes.peerName(channel);
         if (code == null) {
             if (cause instanceof IOException) {
-                LOG.debug("{} connection with {} failed: {}", channel, peer, cause.toString());
+                LOG.debug("{} connection with {} failed: {}", channel, peer, PeerText.escape(cause.toString()));
             } else {
                 metrics.unexpectedErrors.increment();
                 LOG.error("{} unexpected failure on the connection with {}; closing it", channel, peer, cause);
             }
-            ChannelAttributes.closeReason(channel, String.valueOf(cause.getMessage()));
+            ChannelAttributes.closeReason(channel, PeerText.escape(String.valueOf(cause.getMessage())));
             ctx.close();
             return;
         }
         String message = code == ErrorCode.FRAME_TOO_LARGE && !(cause instanceof FrameException)
                 ? "frame too large: " + cause.getMessage() : cause.getMessage();
+        String logged = PeerText.escape(message);
         if (code == ErrorCode.HANDSHAKE_REFUSED) {
             metrics.handshakeRefusals.increment();
-            LOG.warn("{} refused the handshake of {}: {}", channel, peer, message);
+            warnings.warn("refused", "{} refused the handshake of {}: {}", channel, peer, logged);
         } else {
+            if (code == ErrorCode.OVERLOADED) {
+                metrics.overloadCloses.increment();
+            }
             metrics.protocolErrors.increment();
-            LOG.warn("{} closing the connection with {}: {}", channel, peer, message);
+            warnings.warn("protocol", "{} closing the connection with {}: {}", channel, peer, logged);
         }
-        ChannelAttributes.closeReason(channel, message);
+        ChannelAttributes.closeReason(channel, logged);
         if (channel.isActive()) {
             metrics.errorsSent.increment();
-            ctx.writeAndFlush(writer.error(0, 0, new ErrorPayload(code, message)))
+            String told = ChannelAttributes.authenticated(channel) || !(cause instanceof FrameException fe)
+                    ? message : fe.peerMessage();
+            ctx.writeAndFlush(writer.error(0, 0, new ErrorPayload(code, told)))
                     .addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.close();
         }
+    }
+
+    /** The TLS failure behind {@code cause} (SslHandler wraps it in a DecoderException), or {@code null}. */
+    private static SSLException tlsFailure(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof SSLException e) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**

@@ -13,7 +13,10 @@ import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
+import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
+import io.raftwire.transport.netty.codec.PeerText;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +24,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The connecting side of the handshake. On connect it sends {@link FrameKind#HELLO}; the answer must be
  * {@link FrameKind#WELCOME} from the expected member with matching cluster, registry and serializers (see
- * {@link HandshakeCheck#checkWelcome}), or an error frame saying why the peer refused. The outcome completes the
+ * {@link HandshakeCheck#checkWelcome}) and, with TLS, a server certificate that names that member
+ * ({@link MemberPolicy#checkAnswer}); or an error frame saying which of the peer's checks failed (the peer's log has
+ * the detail). The outcome completes the
  * {@code result} future (on the event loop) exactly once; on success it records the peer's max-frame-bytes on the
  * channel, adapts the ping interval to the peer's idle timeout ({@link Pipelines#agreeOnIdle}) and removes itself.
  * When this side
@@ -107,18 +112,21 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void welcome(ChannelHandlerContext ctx, Handshake welcome) {
-        List<String> problems = HandshakeCheck.checkWelcome(local, peerId, welcome);
+        List<Problem> problems = new ArrayList<>(HandshakeCheck.checkWelcome(local, peerId, welcome));
+        problems.addAll(context.members().checkAnswer(peerId, ctx.channel()));
         if (!problems.isEmpty()) {
-            String reason = String.join("; ", problems);
+            String reason = PeerText.escape(HandshakeCheck.details(problems));
             context.metrics().handshakeRefusals.increment();
             context.metrics().errorsSent.increment();
             ChannelAttributes.closeReason(ctx.channel(), reason);
             result.completeExceptionally(new TransportException(Reason.HANDSHAKE_REFUSED, peerId, "handshake with "
                     + peerId + " refused by this node: " + reason, null));
-            ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED, reason)))
-                    .addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
+                    HandshakeCheck.peerMessage(problems)))).addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        ctx.channel().attr(ChannelAttributes.AUTHENTICATED).set(Boolean.TRUE);
+        BoundedFrameDecoder.trust(ctx.pipeline());
         ctx.channel().attr(ChannelAttributes.PEER_MAX_FRAME_BYTES).set(welcome.maxFrameBytes());
         Pipelines.agreeOnIdle(ctx.pipeline(), context.settings().idleTimeoutMs(), welcome.idleTimeoutMs());
         ctx.pipeline().remove(this);

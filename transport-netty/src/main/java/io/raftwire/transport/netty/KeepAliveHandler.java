@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * (no FIN, no RST) is closed within the idle timeout instead of TCP's retransmission timeout (~15 minutes). Inbound
  * pings are consumed here.
  *
- * <p>Stateless and {@link Sharable}.
+ * <p>{@link Sharable}: one per transport (its only state is the rate limiter of its warnings).
  */
 @Sharable
 final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
@@ -29,6 +29,7 @@ final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     private final FrameWriter writer;
     private final MetricsRecorder metrics;
     private final int idleTimeoutMs;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     KeepAliveHandler(FrameWriter writer, MetricsRecorder metrics, int idleTimeoutMs) {
         this.writer = writer;
@@ -59,7 +60,7 @@ final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
         } else if (idle.state() == IdleState.READER_IDLE) {
             String reason = "nothing received from " + ChannelAttributes.peerName(ctx.channel()) + " for "
                     + idleTimeoutMs + " ms (expected: a frame or ping within idle-timeout-ms); closing it as half-open";
-            LOG.warn("{} {}", ctx.channel(), reason);
+            warnings.warn("idle", "{} {}", ctx.channel(), reason);
             metrics.idleCloses.increment();
             ChannelAttributes.closeReason(ctx.channel(), reason);
             ctx.close();

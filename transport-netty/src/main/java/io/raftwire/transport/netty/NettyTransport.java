@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -68,12 +69,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * Raft retries on its next heartbeat anyway, and a peer that stops reading then costs at most the high water mark
  * plus the frames racing the check). Frames larger than {@code max-frame-bytes} are refused before they are queued.
  *
+ * <p><b>Trust.</b> With TLS ({@code raftwire.tls.enabled}, the default) every connection is mutually authenticated and
+ * a peer's member id is the one its certificate names (see {@link MemberCertificate}); the member id handed to
+ * request and message handlers as {@code from} is that authenticated id. Every connection, TLS or not, must claim a
+ * current peer's member id, not this node's. Before its handshake completes, an accepted connection may send only a
+ * handshake's worth of bytes, and at most {@code max-unauthenticated-connections} may be waiting at once; after it,
+ * incomplete frames of all connections hold at most {@code max-inbound-buffer-bytes} (see {@link InboundLimits}).
+ *
  * <p>Thread-safe. Build one with {@link NettyTransportFactory} or {@link #NettyTransport(TransportSettings,
  * SerializerSet)}.
  */
 public final class NettyTransport implements Transport {
 
     private static final Logger LOG = LoggerFactory.getLogger(NettyTransport.class);
+    /**
+     * The start-up warning of a plaintext transport has a logger of its own, so that a deployment (or a test suite
+     * that runs on loopback by design) can route it without silencing the transport's other warnings.
+     */
+    private static final Logger PLAINTEXT = LoggerFactory.getLogger("io.raftwire.transport.plaintext");
+
+    /**
+     * Most bytes read from one accepted connection per event-loop turn (one read). Other ready connections are
+     * served before it is read again, so a peer that floods requests delays another peer's request by at most the
+     * handling of this many bytes of requests per flooding connection.
+     */
+    static final int ACCEPTED_READ_BYTES = 64 * 1024;
 
     private enum State { NEW, STARTED, CLOSED }
 
@@ -88,6 +108,8 @@ public final class NettyTransport implements Transport {
     private final Object lifecycle = new Object();
     private final HashedWheelTimer timer;
     private final Lane.Connector connector = new Connector();
+    private final InboundLimits limits;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     private volatile State state = State.NEW;
     private volatile Thread timerThread;
@@ -111,9 +133,19 @@ public final class NettyTransport implements Transport {
             timerThread = t;
             return t;
         }, 10, TimeUnit.MILLISECONDS, 512);
+        this.limits = new InboundLimits(settings.maxUnauthenticatedConnections(), settings.maxInboundBufferBytes());
+        TlsContexts tls;
+        try {
+            tls = settings.tls().enabled() ? new TlsContexts(settings.tls(), settings.clusterId(), settings.nodeId(),
+                    settings.handshakeTimeoutMs()) : null;
+        } catch (RuntimeException e) {
+            timer.stop();
+            throw e;
+        }
         this.context = new TransportContext(settings, serializers,
                 new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
-                new HandlerRegistry(), timer);
+                new HandlerRegistry(), timer, new MemberPolicy(settings.clusterId(), settings.nodeId(),
+                        peers::keySet, settings.acceptAnyMember()), limits, tls);
         this.pipelines = new Pipelines(context);
         this.localAddress = settings.listenAddress();
         try {
@@ -166,9 +198,16 @@ public final class NettyTransport implements Transport {
             peers.values().forEach(link -> link.close(closedException(link.id())));
             throw bindFailure;
         }
-        LOG.info("raftwire transport {} listening on {} ({}, {} I/O threads); sends with {}, accepts {}; peers {}",
+        LOG.info("raftwire transport {} listening on {} ({}, {} I/O threads, {}); sends with {}, accepts {}; peers {}",
                 memberId(), localAddress, sockets.name(), settings.ioThreads(),
-                SerializerSet.describe(serializers.sender()), serializers.describeAccepted(), peers.keySet());
+                settings.tls().enabled() ? "mutual TLS, " + settings.tls().provider().name().toLowerCase(
+                        java.util.Locale.ROOT) : "plaintext", SerializerSet.describe(serializers.sender()),
+                serializers.describeAccepted(), peers.keySet());
+        if (!settings.tls().enabled()) {
+            PLAINTEXT.warn("raftwire transport {} is unauthenticated (raftwire.tls.enabled = false): any process that can"
+                    + " reach {} can claim to be any member; use plaintext only on loopback for demos and tests",
+                    memberId(), localAddress);
+        }
         peers.values().forEach(PeerLink::start);
     }
 
@@ -179,9 +218,21 @@ public final class NettyTransport implements Transport {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                // Isolation: one read of at most ACCEPTED_READ_BYTES per accepted connection per event-loop turn, so
+                // a peer flooding requests gets the same share of the I/O thread as every other ready connection.
+                .childOption(ChannelOption.RECVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048,
+                        ACCEPTED_READ_BYTES).maxMessagesPerRead(1))
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        if (!limits.admit(ch)) {
+                            context.metrics().overCap.increment();
+                            warnings.warn("cap", "closing the connection from {}: {} accepted connections have not"
+                                    + " completed the handshake (expected: < max-unauthenticated-connections {})",
+                                    ch.remoteAddress(), limits.unauthenticated(), limits.maxUnauthenticated());
+                            ch.close();
+                            return;
+                        }
                         accepted.add(ch);
                         ch.closeFuture().addListener(f -> accepted.remove(ch));
                         pipelines.initAccepted(ch.pipeline());
@@ -393,6 +444,13 @@ public final class NettyTransport implements Transport {
     @Override
     public TransportStats stats() {
         return context.metrics().snapshot(context.serializers());
+    }
+
+    /** What this transport holds for, and has refused to, inbound connections. Thread-safe. */
+    public InboundStats inboundStats() {
+        MetricsRecorder m = context.metrics();
+        return new InboundStats(limits.unauthenticated(), m.overCap.sum(), m.tlsFailures.sum(), limits.buffered(),
+                m.overloadCloses.sum(), m.readPauses.sum());
     }
 
     @Override

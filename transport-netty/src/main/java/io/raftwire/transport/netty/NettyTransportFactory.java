@@ -90,14 +90,19 @@ public final class NettyTransportFactory {
         return new SerializerSet(all.get(0), all.subList(1, all.size()));
     }
 
-    /** The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers} and
-     * {@code raftwire.transport.*}, the bulk threshold included ({@code raftwire.transport.bulk-threshold-bytes}). */
+    /**
+     * The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers},
+     * {@code raftwire.transport.*} (the bulk threshold included) and {@code raftwire.tls.*}.
+     *
+     * @throws IllegalArgumentException listing every problem, for example TLS enabled without certificate files
+     */
     public static TransportSettings settings(RaftwireConfig config) {
         return TransportSettings.builder()
                 .clusterId(config.get(ConfigKeys.CLUSTER_ID))
                 .nodeId(config.get(ConfigKeys.NODE_ID))
                 .listenAddress(config.get(ConfigKeys.NODE_ADDRESS))
                 .peers(config.get(ConfigKeys.PEERS))
+                .acceptAnyMember(config.get(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER))
                 .maxFrameBytes(config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES))
                 .connectTimeoutMs(config.get(ConfigKeys.TRANSPORT_CONNECT_TIMEOUT_MS))
                 .handshakeTimeoutMs(config.get(ConfigKeys.TRANSPORT_HANDSHAKE_TIMEOUT_MS))
@@ -115,6 +120,20 @@ public final class NettyTransportFactory {
                 .bulkThresholdBytes(config.get(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES))
                 .ioThreads(config.get(ConfigKeys.TRANSPORT_IO_THREADS))
                 .socketImplementation(config.get(ConfigKeys.TRANSPORT_NATIVE))
+                .maxUnauthenticatedConnections(config.get(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS))
+                .maxInboundBufferBytes(config.get(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES))
+                .tls(tls(config))
                 .build();
+    }
+
+    /** The {@code raftwire.tls.*} keys; an empty file key is {@code null} (refused when TLS is enabled). */
+    public static TlsSettings tls(RaftwireConfig config) {
+        return new TlsSettings(config.get(ConfigKeys.TLS_ENABLED), path(config.get(ConfigKeys.TLS_CERTIFICATE_FILE)),
+                path(config.get(ConfigKeys.TLS_PRIVATE_KEY_FILE)), path(config.get(ConfigKeys.TLS_TRUST_FILE)),
+                config.get(ConfigKeys.TLS_PROVIDER));
+    }
+
+    private static Path path(String text) {
+        return text.isBlank() ? null : Path.of(text.trim());
     }
 }

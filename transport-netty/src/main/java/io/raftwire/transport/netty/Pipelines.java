@@ -3,7 +3,6 @@ package io.raftwire.transport.netty;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HeaderDecoder;
@@ -17,9 +16,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *  name             handler                        concern                                       per
+ *  tls              SslHandler                     mutual TLS (unless raftwire.tls.enabled=false) channel
  *  flush            FlushConsolidationHandler      coalesce flushes (optional)                   channel
  *  idle             IdleStateHandler               idle events: ping interval, read idle (opt.)  channel
- *  frameDecoder     LengthFieldBasedFrameDecoder   framing and the size limit (fail fast)        channel
+ *  frameDecoder     BoundedFrameDecoder            framing, size limits before/after handshake,  channel
+ *                                                  inbound buffer budget (fail fast)
  *  headerDecoder    HeaderDecoder                  magic, version, kind, serializer and type id  transport
  *  keepAlive        KeepAliveHandler               pings out, pings in, close when read-idle     transport
  *  handshake        Server/ClientHandshakeHandler  HELLO / WELCOME, then removes itself          channel
@@ -41,6 +42,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Pipelines {
 
+    static final String TLS = "tls";
     static final String FLUSH = "flush";
     static final String IDLE = "idle";
     static final String FRAME_DECODER = "frameDecoder";
@@ -59,6 +61,7 @@ final class Pipelines {
     private final PayloadDecoder payloadDecoder;
     private final RequestDispatcher dispatcher;
     private final ChannelErrorHandler errors;
+    private final RateLimitedLog handshakeWarnings = ServerHandshakeHandler.newWarnings();
 
     Pipelines(TransportContext context) {
         this.context = context;
@@ -75,8 +78,11 @@ final class Pipelines {
 
     /** Fills the pipeline of a connection accepted by this node. */
     void initAccepted(ChannelPipeline p) {
+        if (context.tls() != null) {
+            p.addLast(TLS, context.tls().newServerHandler(p.channel().alloc()));
+        }
         addCommon(p, acceptedHeaders);
-        p.addLast(HANDSHAKE, new ServerHandshakeHandler(context));
+        p.addLast(HANDSHAKE, new ServerHandshakeHandler(context, handshakeWarnings));
         p.addLast(PAYLOAD_DECODER, payloadDecoder);
         p.addLast(DISPATCH, dispatcher);
         p.addLast(ERRORS, errors);
@@ -90,6 +96,9 @@ final class Pipelines {
      */
     void initOutbound(ChannelPipeline p, Connection connection, CompletableFuture<Handshake> handshake) {
         p.channel().attr(ChannelAttributes.PEER_ID).set(connection.link().id());
+        if (context.tls() != null) {
+            p.addLast(TLS, context.tls().newClientHandler(p.channel().alloc()));
+        }
         addCommon(p, outboundHeaders);
         p.addLast(HANDSHAKE, new ClientHandshakeHandler(context, connection.link().id(), connection.lane(),
                 handshake));
@@ -142,7 +151,7 @@ final class Pipelines {
             p.addLast(IDLE, new IdleStateHandler(s.idleTimeoutMs(), Math.max(1, s.idleTimeoutMs() / 3), 0,
                     TimeUnit.MILLISECONDS));
         }
-        p.addLast(FRAME_DECODER, FrameDescriptor.newFrameDecoder(s.maxFrameBytes()));
+        p.addLast(FRAME_DECODER, new BoundedFrameDecoder(s.maxFrameBytes(), context.limits()));
         p.addLast(HEADER_DECODER, headers);
         p.addLast(KEEP_ALIVE, keepAlive);
     }

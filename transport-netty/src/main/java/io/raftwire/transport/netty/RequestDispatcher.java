@@ -14,6 +14,7 @@ import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,7 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
 
     private final TransportContext context;
     private final Set<Integer> warnedTypes = ConcurrentHashMap.newKeySet();
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     RequestDispatcher(TransportContext context) {
         this.context = context;
@@ -51,7 +53,11 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
      */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        boolean writable = ctx.channel().isWritable();
+        if (!writable && ctx.channel().config().isAutoRead()) {
+            context.metrics().readPauses.increment();
+        }
+        ctx.channel().config().setAutoRead(writable);
         ctx.fireChannelWritabilityChanged();
     }
 
@@ -78,7 +84,7 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             }
             String text = ChannelAttributes.peerName(ctx.channel()) + " closed the connection ("
                     + error.code().describe() + "): " + error.message();
-            LOG.warn("{} {}", ctx.channel(), text);
+            warnings.warn("peer-error", "{} {}", ctx.channel(), text);
             ChannelAttributes.closeReason(ctx.channel(), text);
             ctx.close();
         } else {
@@ -166,7 +172,8 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     private void oneWay(Channel channel, Envelope e) {
         String from = ChannelAttributes.peerName(channel);
         if (e.failure() != null) {
-            LOG.warn("{} cannot decode one-way {} from {}: {}", channel, typeName(e), from, e.failure().getMessage());
+            warnings.warn("one-way-decode", "{} cannot decode one-way {} from {}: {}", channel, typeName(e), from,
+                    PeerText.escape(e.failure().getMessage()));
             return;
         }
         Registration<MessageHandler<Object>> r = context.handlers().messageHandler(e.message().getClass());

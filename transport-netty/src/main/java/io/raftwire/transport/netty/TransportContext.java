@@ -14,9 +14,13 @@ import io.raftwire.transport.netty.codec.SerializerSet;
  * @param metrics     the counters
  * @param handlers    the request and one-way handlers
  * @param timer       the request-deadline wheel
+ * @param members     who may be on the other end of a connection
+ * @param limits      memory limits before and after the handshake
+ * @param tls         the TLS contexts, or {@code null} for plaintext
  */
 record TransportContext(TransportSettings settings, SerializerSet serializers, FrameWriter writer,
-        MetricsRecorder metrics, HandlerRegistry handlers, Timer timer) {
+        MetricsRecorder metrics, HandlerRegistry handlers, Timer timer, MemberPolicy members, InboundLimits limits,
+        TlsContexts tls) {
 
     /** This node's handshake declaration for one lane; {@code targetId} empty on the accepting side. */
     Handshake handshake(String targetId, Handshake.Lane lane) {

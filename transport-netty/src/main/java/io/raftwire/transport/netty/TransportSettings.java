@@ -1,5 +1,7 @@
 package io.raftwire.transport.netty;
 
+import io.raftwire.config.ConfigKey;
+import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.SocketImplementation;
@@ -13,7 +15,10 @@ import java.util.Objects;
  * {@code raftwire.peers} and {@code raftwire.transport.*} configuration keys as typed values (the bulk threshold is
  * {@code raftwire.transport.bulk-threshold-bytes}).
  * {@link NettyTransportFactory} builds it from a {@code RaftwireConfig}; {@link #builder()} starts from the same
- * defaults for embedding and tests. Immutable; the constructor checks the same ranges as the configuration keys.
+ * defaults for embedding and tests. Immutable; the constructor checks the same ranges as the configuration keys (the
+ * keys added with TLS take their defaults and ranges from {@link ConfigKeys} directly). The defaults turn TLS on
+ * without certificate files, which {@link Builder#build()} refuses: call {@link Builder#tls} or, for loopback tests,
+ * {@link Builder#plaintext()}.
  */
 public final class TransportSettings {
 
@@ -41,6 +46,10 @@ public final class TransportSettings {
     private final int ioThreads;
     private final SocketImplementation socketImplementation;
     private final int bulkThresholdBytes;
+    private final int maxUnauthenticatedConnections;
+    private final int maxInboundBufferBytes;
+    private final boolean acceptAnyMember;
+    private final TlsSettings tls;
 
     private TransportSettings(Builder b) {
         List<String> problems = new ArrayList<>();
@@ -76,6 +85,17 @@ public final class TransportSettings {
         this.ioThreads = range(problems, "io-threads", b.ioThreads, 1, 64);
         this.socketImplementation = Objects.requireNonNull(b.socketImplementation, "socketImplementation");
         this.bulkThresholdBytes = range(problems, "bulk-threshold-bytes", b.bulkThresholdBytes, 256, Integer.MAX_VALUE);
+        this.maxUnauthenticatedConnections = key(problems, ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS,
+                b.maxUnauthenticatedConnections);
+        this.maxInboundBufferBytes = key(problems, ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
+                b.maxInboundBufferBytes);
+        if (b.maxInboundBufferBytes < b.maxFrameBytes) {
+            problems.add(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.name() + " = " + b.maxInboundBufferBytes
+                    + " (expected: >= " + b.maxFrameBytes + " (" + ConfigKeys.TRANSPORT_MAX_FRAME_BYTES.name() + "))");
+        }
+        this.acceptAnyMember = b.acceptAnyMember;
+        this.tls = Objects.requireNonNull(b.tls, "tls");
+        problems.addAll(tls.problems());
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid transport settings: " + String.join("; ", problems));
         }
@@ -89,6 +109,15 @@ public final class TransportSettings {
     private static int range(List<String> problems, String name, int value, int min, int max) {
         check(problems, value >= min && value <= max, name, value,
                 max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max);
+        return value;
+    }
+
+    /** Checks {@code value} against the key's own constraint, declared once in {@link ConfigKeys}. */
+    private static <T> T key(List<String> problems, ConfigKey<T> key, T value) {
+        String failure = key.constraint().check(value);
+        if (failure != null) {
+            problems.add(key.name() + " = " + key.format(value) + " (expected: " + failure + ")");
+        }
         return value;
     }
 
@@ -203,6 +232,30 @@ public final class TransportSettings {
         return bulkThresholdBytes;
     }
 
+    /** {@code raftwire.transport.max-unauthenticated-connections}: accepted connections waiting for their handshake. */
+    public int maxUnauthenticatedConnections() {
+        return maxUnauthenticatedConnections;
+    }
+
+    /**
+     * {@code raftwire.transport.accept-any-member}: whether a connection may claim a member id that is not one of
+     * this node's peers (a Raft node's client port, where clients are not members). This node's own id is still
+     * refused, and with TLS the certificate must still name the claimed id.
+     */
+    public boolean acceptAnyMember() {
+        return acceptAnyMember;
+    }
+
+    /** {@code raftwire.transport.max-inbound-buffer-bytes}: bytes of incomplete inbound frames over all connections. */
+    public int maxInboundBufferBytes() {
+        return maxInboundBufferBytes;
+    }
+
+    /** {@code raftwire.tls.*}: mutual TLS, or plaintext. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
     /** Collects settings; not thread-safe. Every setter names its configuration key. */
     public static final class Builder {
         private String clusterId = "raftwire";
@@ -226,6 +279,11 @@ public final class TransportSettings {
         private int ioThreads = 1;
         private SocketImplementation socketImplementation = SocketImplementation.NIO;
         private int bulkThresholdBytes = DEFAULT_BULK_THRESHOLD_BYTES;
+        private int maxUnauthenticatedConnections =
+                ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS.defaultValue();
+        private int maxInboundBufferBytes = ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.defaultValue();
+        private boolean acceptAnyMember;
+        private TlsSettings tls = TlsSettings.defaults();
 
         private Builder() {
         }
@@ -354,6 +412,35 @@ public final class TransportSettings {
         public Builder bulkThresholdBytes(int v) {
             bulkThresholdBytes = v;
             return this;
+        }
+
+        /** {@code raftwire.transport.max-unauthenticated-connections}. */
+        public Builder maxUnauthenticatedConnections(int v) {
+            maxUnauthenticatedConnections = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.accept-any-member}. */
+        public Builder acceptAnyMember(boolean v) {
+            acceptAnyMember = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.max-inbound-buffer-bytes}. */
+        public Builder maxInboundBufferBytes(int v) {
+            maxInboundBufferBytes = v;
+            return this;
+        }
+
+        /** {@code raftwire.tls.*}; the default is TLS on with no files, which {@link #build()} refuses. */
+        public Builder tls(TlsSettings v) {
+            tls = Objects.requireNonNull(v, "tls");
+            return this;
+        }
+
+        /** Plaintext, unauthenticated: {@code raftwire.tls.enabled = false}. For loopback demos and tests. */
+        public Builder plaintext() {
+            return tls(TlsSettings.plaintext());
         }
 
         /**

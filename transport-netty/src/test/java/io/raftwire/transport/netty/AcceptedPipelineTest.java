@@ -346,43 +346,174 @@ class AcceptedPipelineTest {
     }
 
     @Test
-    void shouldRefuseHelloFromAnotherCluster() {
+    void shouldTellAPeerFromAnotherClusterOnlyWhichCheckFailed() {
         EmbeddedChannel ch = harness.accepted();
-        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of("other-cluster", "n9",
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of("other-cluster", EmbeddedHarness.REMOTE,
                 EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, harness.serializers)));
-        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "cluster id = other-cluster (expected: test-cluster)");
+        ErrorPayload told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
+        assertEquals("failed checks: cluster id", told.message());
+        assertEquals("claimed member id remote: cluster id = other-cluster (expected: test-cluster)", closeReason(ch));
         assertEquals(1, harness.context.metrics().handshakeRefusals.sum());
     }
 
     @Test
-    void shouldRefuseHelloWithOtherRegistry() {
+    void shouldNotTellAPeerWithAnotherRegistryTheExpectedFingerprintOrTypeCount() {
         EmbeddedChannel ch = harness.accepted();
         SerializerSet extra = SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra()));
-        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, extra)));
-        ErrorPayload p = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER,
+                EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, extra)));
+        ErrorPayload told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
+        assertEquals("failed checks: registry fingerprint", told.message());
+        String local = closeReason(ch);
         int types = TestTypes.registry().models().size();
-        assertTrue(p.message().startsWith("registry fingerprint = "), p.message());
-        assertTrue(p.message().contains("with " + (types + 1) + " types (expected: "), p.message());
-        assertTrue(p.message().contains("with " + types + " types;"), p.message());
+        String expectedPrint = String.format("%016x", TestTypes.registry().fingerprint());
+        assertTrue(local.contains("with " + (types + 1) + " types (expected: " + expectedPrint + " with " + types
+                + " types;"), local);
     }
 
     @Test
-    void shouldRefuseHelloWithoutCommonSerializer() {
+    void shouldNotTellAPeerWithoutCommonSerializerWhichSerializersAreAccepted() {
         EmbeddedChannel ch = harness.accepted();
         SerializerSet other = SerializerSet.of(new FakeSerializer(2, "other", TestTypes.registry()));
-        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, other)));
-        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "no common serializer: n9 sends with other (2) "
-                + "(expected: one that this node accepts: [fake (1)])");
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER,
+                EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, other)));
+        assertEquals("failed checks: serializer", refusal(ch, ErrorCode.HANDSHAKE_REFUSED).message());
+        assertEquals("claimed member id remote: no common serializer: remote sends with other (2) (expected: one"
+                + " that this node accepts: [fake (1)])", closeReason(ch));
     }
 
     @Test
-    void shouldRefuseHelloAddressedToAnotherMember() {
+    void shouldNotTellAPeerThatAddressedAnotherMemberWhoThisNodeIs() {
         EmbeddedChannel ch = harness.accepted();
-        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER, "n9",
-                "node-7", Handshake.Lane.URGENT, LIMIT, 0, harness.serializers)));
-        assertRefused(ch, ErrorCode.HANDSHAKE_REFUSED, "member id = local (expected by n9: node-7)");
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER,
+                EmbeddedHarness.REMOTE, "node-7", Handshake.Lane.URGENT, LIMIT, 0, harness.serializers)));
+        assertEquals("failed checks: target member id", refusal(ch, ErrorCode.HANDSHAKE_REFUSED).message());
+        assertEquals("claimed member id remote: member id = local (expected by remote: node-7)", closeReason(ch));
+    }
+
+    @Test
+    void shouldRefuseAMemberIdThatIsNotAPeerWithoutNamingThePeers() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.hello("node-9"));
+        assertEquals("failed checks: member id", refusal(ch, ErrorCode.HANDSHAKE_REFUSED).message());
+        assertEquals("claimed member id node-9: member id = node-9 (expected: one of this node's peers [remote])",
+                closeReason(ch));
+        assertEquals(0, harness.context.metrics().established.sum());
+    }
+
+    @Test
+    void shouldRefuseThisNodesOwnMemberId() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.hello(EmbeddedHarness.LOCAL));
+        assertEquals("failed checks: member id", refusal(ch, ErrorCode.HANDSHAKE_REFUSED).message());
+        assertEquals("claimed member id local: member id = local (expected: a peer, not this node's own id)",
+                closeReason(ch));
+    }
+
+    @Test
+    void shouldListEveryFailedCheckButNoValue() {
+        EmbeddedChannel ch = harness.accepted();
+        SerializerSet other = SerializerSet.of(new FakeSerializer(2, "other", TestTypes.registry()));
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of("blue", "node-9", "node-7",
+                Handshake.Lane.URGENT, LIMIT, 0, other)));
+        String told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED).message();
+        assertEquals("failed checks: cluster id, target member id, serializer, member id", told);
+        for (String secret : List.of(EmbeddedHarness.CLUSTER, EmbeddedHarness.LOCAL, EmbeddedHarness.REMOTE,
+                "fake")) {
+            assertFalse(told.contains(secret), told);
+        }
+    }
+
+    @Test
+    void shouldNotNameAcceptedSerializersToAPeerBeforeTheHandshake() {
+        EmbeddedChannel ch = harness.accepted();
+        ByteBuf hello = harness.hello(EmbeddedHarness.REMOTE);
+        hello.setByte(FrameDescriptor.SERIALIZER_ID_OFFSET, 99);
+        hello.setByte(FrameDescriptor.FLAGS_OFFSET, FrameKind.REQUEST.code());
+        ch.writeInbound(hello);
+        assertEquals("serializer id = 99 is not accepted",
+                refusal(ch, ErrorCode.SERIALIZER_NOT_ACCEPTED).message());
+        assertEquals("serializer id = 99 (expected: one of fake (1))", closeReason(ch));
+    }
+
+    @Test
+    void shouldRefuseAFrameLargerThanAHandshakeBeforeTheHandshakeOnItsLengthField() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(Unpooled.buffer().writeInt(LIMIT - 4).writeShort(FrameDescriptor.MAGIC));
+        assertEquals("frame of " + LIMIT + " bytes before the handshake completed (expected: <= "
+                + FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES + ", the largest handshake or error frame)",
+                refusal(ch, ErrorCode.FRAME_TOO_LARGE).message());
+        assertEquals(0, harness.limits.buffered());
+    }
+
+    @Test
+    void shouldAcceptTheLargestPossibleHelloAndThenFullSizeFrames() {
+        EmbeddedChannel ch = harness.accepted();
+        List<io.raftwire.serializer.Serializer> sixteen = new ArrayList<>();
+        for (int id = 1; id <= Handshake.MAX_ACCEPTED; id++) {
+            sixteen.add(new FakeSerializer(id, "s".repeat(31) + (char) ('a' + id), TestTypes.registry()));
+        }
+        SerializerSet many = new SerializerSet(sixteen.get(0), sixteen.subList(1, sixteen.size()));
+        String id64 = "r".repeat(64);
+        ByteBuf hello = harness.writer.handshake(FrameKind.HELLO, Handshake.of("c".repeat(64), id64, "t".repeat(64),
+                Handshake.Lane.URGENT, LIMIT, 0, many));
+        assertEquals(FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES - 13, hello.readableBytes(),
+                "the largest HELLO; error frames may be 13 bytes larger");
+        ch.writeInbound(hello);
+        // refused for its values, not for its size
+        assertEquals(ErrorCode.HANDSHAKE_REFUSED, refusal(ch, ErrorCode.HANDSHAKE_REFUSED).code());
+
+        EmbeddedChannel trusted = handshaken();
+        trusted.writeInbound(harness.request(FrameKind.REQUEST, 8, new Blob(8, new byte[LIMIT / 2])));
+        assertEquals(new Echo(8, Integer.toString(LIMIT / 2)), harness.decode(harness.nextOutbound(trusted)));
+        assertFalse(trusted.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldCountIncompleteFramesAgainstTheInboundBudgetAndGiveThemBackOnClose() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf blob = harness.request(FrameKind.REQUEST, 9, new Blob(9, new byte[LIMIT / 2]));
+        ch.writeInbound(blob.readRetainedSlice(blob.readableBytes() - 10));
+        assertTrue(harness.limits.buffered() >= LIMIT / 2, "held: " + harness.limits.buffered());
+        blob.release();
+        ch.close();
+        assertEquals(0, harness.limits.buffered());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldCloseTheConnectionThatTakesTheBudgetOverItsLimit() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().maxInboundBufferBytes(LIMIT),
+                SerializerSet.of(fake));
+        try {
+            EmbeddedChannel first = h.accepted();
+            first.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(first).release();
+            EmbeddedChannel second = h.accepted();
+            second.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(second).release();
+            ByteBuf a = h.request(FrameKind.REQUEST, 1, new Blob(1, new byte[LIMIT - 200]));
+            ByteBuf b = h.request(FrameKind.REQUEST, 2, new Blob(2, new byte[LIMIT - 200]));
+            first.writeInbound(a.readRetainedSlice(a.readableBytes() - 1));
+            assertTrue(first.isActive());
+            second.writeInbound(b.readRetainedSlice(b.readableBytes() - 1));
+            a.release();
+            b.release();
+            Frame error = h.nextOutbound(second);
+            ErrorPayload p = EmbeddedHarness.errorOf(error);
+            assertEquals(ErrorCode.OVERLOADED, p.code());
+            assertTrue(p.message().startsWith("inbound buffers of all connections hold "), p.message());
+            assertTrue(p.message().contains("(expected: <= max-inbound-buffer-bytes " + LIMIT + ")"), p.message());
+            assertFalse(second.isOpen());
+            assertTrue(first.isActive(), "the connection that was within the budget stays");
+            assertEquals(1, h.context.metrics().overloadCloses.sum());
+            first.close();
+            assertEquals(0, h.limits.buffered());
+            assertFalse(first.finishAndReleaseAll());
+            assertFalse(second.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
     }
 
     @Test
@@ -560,6 +691,10 @@ class AcceptedPipelineTest {
         } finally {
             h.close();
         }
+    }
+
+    private static String closeReason(EmbeddedChannel ch) {
+        return ch.attr(ChannelAttributes.CLOSE_REASON).get();
     }
 
     private static Frame release(Frame f) {

@@ -19,6 +19,8 @@ import io.raftwire.transport.netty.codec.HeaderDecoder;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
@@ -37,6 +39,7 @@ final class EmbeddedHarness implements AutoCloseable {
     final TransportContext context;
     final Pipelines pipelines;
     final FrameWriter writer;
+    final InboundLimits limits;
     private final HashedWheelTimer timer = new HashedWheelTimer(new DefaultThreadFactory("harness-timer", true));
     private final HeaderDecoder anyKind;
 
@@ -45,15 +48,24 @@ final class EmbeddedHarness implements AutoCloseable {
         this.serializers = serializers;
         ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
         this.writer = new FrameWriter(alloc, this.settings.maxFrameBytes());
+        Set<String> members = new HashSet<>(Set.of(REMOTE));
+        this.settings.peers().forEach(p -> members.add(p.id()));
+        this.limits = new InboundLimits(this.settings.maxUnauthenticatedConnections(),
+                this.settings.maxInboundBufferBytes());
         this.context = new TransportContext(this.settings, serializers, writer,
-                new MetricsRecorder(serializers.registry()), new HandlerRegistry(), timer);
+                new MetricsRecorder(serializers.registry()), new HandlerRegistry(), timer,
+                new MemberPolicy(CLUSTER, LOCAL, () -> members, false), limits, null);
         this.pipelines = new Pipelines(context);
         this.anyKind = new HeaderDecoder(serializers, EnumSet.allOf(FrameKind.class), "test reader");
     }
 
-    /** Default settings with idle detection and flush consolidation off (each test turns on what it checks). */
+    /**
+     * Default settings, plaintext, with idle detection and flush consolidation off (each test turns on what it
+     * checks). The harness's node knows {@link #REMOTE} (and the settings' peers) as members.
+     */
     static TransportSettings.Builder quietSettings() {
-        return TransportSettings.builder().idleTimeoutMs(0).flushConsolidation(false).maxFrameBytes(64 * 1024);
+        return TransportSettings.builder().plaintext().idleTimeoutMs(0).flushConsolidation(false)
+                .maxFrameBytes(64 * 1024);
     }
 
     /** A channel with the pipeline of an accepted connection, active. */

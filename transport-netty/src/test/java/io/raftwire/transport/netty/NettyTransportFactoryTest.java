@@ -4,12 +4,14 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.config.SocketImplementation;
+import io.raftwire.config.TlsProvider;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +47,14 @@ class NettyTransportFactoryTest {
                 entry("raftwire.transport.flush-consolidation-limit", "18"),
                 entry("raftwire.transport.bulk-threshold-bytes", "4000"),
                 entry("raftwire.transport.io-threads", "3"),
-                entry("raftwire.transport.native", "auto")));
+                entry("raftwire.transport.native", "auto"),
+                entry("raftwire.transport.max-unauthenticated-connections", "19"),
+                entry("raftwire.transport.max-inbound-buffer-bytes", "20480"),
+                entry("raftwire.tls.enabled", "true"),
+                entry("raftwire.tls.certificate-file", "/etc/raftwire/n1.pem"),
+                entry("raftwire.tls.private-key-file", "/etc/raftwire/n1.key"),
+                entry("raftwire.tls.trust-file", "/etc/raftwire/ca.pem"),
+                entry("raftwire.tls.provider", "openssl")));
         TransportSettings s = NettyTransportFactory.settings(config);
         assertEquals("prod", s.clusterId());
         assertEquals("n1", s.nodeId());
@@ -62,12 +71,43 @@ class NettyTransportFactoryTest {
         assertFalse(s.flushConsolidation());
         assertEquals(SocketImplementation.AUTO, s.socketImplementation());
         assertEquals(4000, s.bulkThresholdBytes());
+        assertEquals(19, s.maxUnauthenticatedConnections());
+        assertEquals(20480, s.maxInboundBufferBytes());
+        assertEquals(new TlsSettings(true, Path.of("/etc/raftwire/n1.pem"), Path.of("/etc/raftwire/n1.key"),
+                Path.of("/etc/raftwire/ca.pem"), TlsProvider.OPENSSL), s.tls());
+    }
+
+    @Test
+    void shouldRefuseTlsWithoutFilesNamingEachKeyAndThePlaintextSwitch() {
+        IllegalArgumentException fromConfig = assertThrows(IllegalArgumentException.class,
+                () -> NettyTransportFactory.settings(RaftwireConfig.defaults()));
+        IllegalArgumentException fromBuilder = assertThrows(IllegalArgumentException.class,
+                () -> TransportSettings.builder().build());
+        String expected = "invalid transport settings: "
+                + "raftwire.tls.certificate-file = \"\" (expected: a PEM file, because raftwire.tls.enabled = true;"
+                + " or raftwire.tls.enabled = false for plaintext on loopback); "
+                + "raftwire.tls.private-key-file = \"\" (expected: a PEM file, because raftwire.tls.enabled = true;"
+                + " or raftwire.tls.enabled = false for plaintext on loopback); "
+                + "raftwire.tls.trust-file = \"\" (expected: a PEM file, because raftwire.tls.enabled = true;"
+                + " or raftwire.tls.enabled = false for plaintext on loopback)";
+        assertEquals(expected, fromConfig.getMessage());
+        assertEquals(expected, fromBuilder.getMessage());
+    }
+
+    @Test
+    void shouldCheckTheNewLimitsAgainstTheirConfigurationKeys() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TransportSettings.builder()
+                .plaintext().maxUnauthenticatedConnections(0).maxInboundBufferBytes(4096).build());
+        assertEquals("invalid transport settings: raftwire.transport.max-unauthenticated-connections = 0"
+                + " (expected: 1..65536); raftwire.transport.max-inbound-buffer-bytes = 4096 (expected: >= 16777216"
+                + " (raftwire.transport.max-frame-bytes))", e.getMessage());
     }
 
     @Test
     void shouldKeepTheDefaultsOfBothModulesInStep() {
-        TransportSettings fromConfig = NettyTransportFactory.settings(RaftwireConfig.defaults());
-        TransportSettings fromBuilder = TransportSettings.builder().build();
+        TransportSettings fromConfig = NettyTransportFactory.settings(
+                RaftwireConfig.of(Map.of("raftwire.tls.enabled", "false")));
+        TransportSettings fromBuilder = TransportSettings.builder().plaintext().build();
         assertEquals(describe(fromBuilder), describe(fromConfig));
         assertEquals(SerializerOptions.defaults(), NettyTransportFactory.serializerOptions(RaftwireConfig.defaults()));
     }
@@ -86,7 +126,8 @@ class NettyTransportFactoryTest {
 
     @Test
     void shouldNameTheAvailableSerializersWhenOneIsMissing() {
-        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.serializer", "fory"));
+        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.serializer", "fory", "raftwire.tls.enabled",
+                "false"));
         SerializationException e = assertThrows(SerializationException.class,
                 () -> NettyTransportFactory.create(config));
         assertTrue(e.getMessage().startsWith("unknown serializer 'fory' (available: "), e.getMessage());
@@ -95,7 +136,8 @@ class NettyTransportFactoryTest {
     @Test
     void shouldListEveryOutOfRangeSetting() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TransportSettings.builder()
-                .maxFrameBytes(10).ioThreads(0).writeBufferLowBytes(4096).writeBufferHighBytes(4096).build());
+                .plaintext().maxFrameBytes(10).ioThreads(0).writeBufferLowBytes(4096).writeBufferHighBytes(4096)
+                .build());
         assertEquals("invalid transport settings: raftwire.transport.max-frame-bytes = 10 (expected: "
                 + "1024..1073741824); raftwire.transport.write-buffer-high-bytes = 4096 (expected: >= 4097); "
                 + "raftwire.transport.io-threads = 0 (expected: 1..64)", e.getMessage());
@@ -106,6 +148,7 @@ class NettyTransportFactoryTest {
                 s.connectTimeoutMs(), s.handshakeTimeoutMs(), s.requestTimeoutMs(), s.reconnectInitialBackoffMs(),
                 s.reconnectMaxBackoffMs(), s.reconnectBackoffMultiplier(), s.reconnectJitter(), s.idleTimeoutMs(),
                 s.writeBufferLowBytes(), s.writeBufferHighBytes(), s.maxPendingRequests(), s.flushConsolidation(),
-                s.flushConsolidationLimit(), s.ioThreads(), s.socketImplementation()).toString();
+                s.flushConsolidationLimit(), s.ioThreads(), s.socketImplementation(),
+                s.maxUnauthenticatedConnections(), s.maxInboundBufferBytes(), s.tls()).toString();
     }
 }

@@ -26,7 +26,9 @@ public enum ErrorCode {
     /** The receiver could not encode its response. */
     ENCODE_FAILED(9),
     /** The receiver is shutting down. */
-    SHUTTING_DOWN(10);
+    SHUTTING_DOWN(10),
+    /** The receiver's inbound buffers are full (raftwire.transport.max-inbound-buffer-bytes); try again later. */
+    OVERLOADED(11);
 
     private static final ErrorCode[] BY_CODE = new ErrorCode[16];
 

@@ -25,6 +25,8 @@ public record ErrorPayload(ErrorCode code, String message) {
 
     /** Longest message sent; longer ones are cut. */
     public static final int MAX_MESSAGE_CHARS = 300;
+    /** Largest encoded payload: code, length and {@value #MAX_MESSAGE_CHARS} chars of at most 3 UTF-8 bytes each. */
+    public static final int MAX_ENCODED_BYTES = 1 + 2 + 3 * MAX_MESSAGE_CHARS;
 
     /** Checks for nulls and cuts an over-long message. */
     public ErrorPayload {
@@ -49,7 +51,8 @@ public record ErrorPayload(ErrorCode code, String message) {
     }
 
     /**
-     * Reads an error payload from all readable bytes of {@code payload}.
+     * Reads an error payload from all readable bytes of {@code payload}. The message is peer text: it comes back
+     * escaped by {@link PeerText#escape}.
      *
      * @param payload the bytes; the caller keeps ownership
      * @throws FrameException with {@link ErrorCode#PROTOCOL_ERROR} if the lengths do not add up
@@ -64,7 +67,8 @@ public record ErrorPayload(ErrorCode code, String message) {
             throw malformed("message length = " + length + " (expected: the " + payload.readableBytes()
                     + " bytes remaining)");
         }
-        String message = payload.readCharSequence(length, StandardCharsets.UTF_8).toString();
+        // Peer text: escaped here, once, so no log line or exception message built from it can be forged.
+        String message = PeerText.escape(payload.readCharSequence(length, StandardCharsets.UTF_8));
         return new ErrorPayload(code, message);
     }
 

@@ -87,6 +87,13 @@ public final class FrameDescriptor {
     public static final int KIND_MASK = 0x07;
     /** Largest type id that fits the header. */
     public static final int MAX_TYPE_ID = 0xFFFF;
+    /**
+     * Largest frame, length field included, that may arrive before the handshake completes: a HELLO or WELCOME
+     * ({@code HEADER_LENGTH + Handshake.MAX_ENCODED_BYTES} = 909 bytes) or an error frame
+     * ({@code HEADER_LENGTH + ErrorPayload.MAX_ENCODED_BYTES} = 922 bytes), whichever is larger: 922 bytes.
+     */
+    public static final int MAX_HANDSHAKE_FRAME_BYTES = HEADER_LENGTH
+            + Math.max(Handshake.MAX_ENCODED_BYTES, ErrorPayload.MAX_ENCODED_BYTES);
     /** Smallest value of {@code raftwire.transport.max-frame-bytes} the codec supports. */
     public static final int MIN_MAX_FRAME_BYTES = 1024;
 

@@ -14,14 +14,30 @@ public final class FrameException extends CorruptedFrameException {
     private static final long serialVersionUID = 1L;
 
     private final ErrorCode code;
+    private final String peerMessage;
 
     /**
+     * For a violation whose message holds nothing the peer should not learn.
+     *
      * @param code    what kind of violation, sent to the peer
      * @param message what was wrong and what was expected, sent to the peer and logged
      */
     public FrameException(ErrorCode code, String message) {
+        this(code, message, message);
+    }
+
+    /**
+     * For a violation whose full message holds this node's own values (cluster id, fingerprints, member ids,
+     * accepted serializers): a peer that has not completed the handshake is told only {@code peerMessage}.
+     *
+     * @param code        what kind of violation, sent to the peer
+     * @param message     what was wrong and what was expected, logged here (and sent to an authenticated peer)
+     * @param peerMessage which check failed, with no expected value: what an unauthenticated peer is told
+     */
+    public FrameException(ErrorCode code, String message, String peerMessage) {
         super(message);
         this.code = Objects.requireNonNull(code, "code");
+        this.peerMessage = Objects.requireNonNull(peerMessage, "peerMessage");
     }
 
     /**
@@ -31,6 +47,11 @@ public final class FrameException extends CorruptedFrameException {
     @Override
     public synchronized Throwable fillInStackTrace() {
         return this;
+    }
+
+    /** What a peer that has not completed the handshake is told: which check failed, never an expected value. */
+    public String peerMessage() {
+        return peerMessage;
     }
 
     /** The code sent to the peer in the error frame. */

@@ -49,6 +49,12 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
     public static final int MAX_ACCEPTED = 16;
     private static final int MAX_ID_CHARS = 64;
     private static final int MAX_NAME_CHARS = 32;
+    /**
+     * Largest encoded handshake payload, from the layout above: three ids of 1 + 64 bytes, 23 bytes of fixed fields,
+     * and {@value #MAX_ACCEPTED} serializers of 1 + 8 + 1 + 32 bytes: 195 + 23 + 672 = 890 bytes.
+     */
+    public static final int MAX_ENCODED_BYTES = 3 * (1 + MAX_ID_CHARS) + (1 + 4 + 4 + 8 + 4 + 1 + 1)
+            + MAX_ACCEPTED * (1 + 8 + 1 + MAX_NAME_CHARS);
 
     /** The two connections of a peer link. */
     public enum Lane {

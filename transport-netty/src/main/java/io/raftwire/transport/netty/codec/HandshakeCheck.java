@@ -1,14 +1,39 @@
 package io.raftwire.transport.netty.codec;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * Compares the two sides of a handshake. Each method returns every difference that prevents the connection, each as
- * {@code what = their value (expected: our value)}; an empty list means the connection may proceed. Both sides run
- * the check that concerns them, so a refusal is explained on both nodes.
+ * Compares the two sides of a handshake. Each method returns every difference that prevents the connection as a
+ * {@link Problem}: the name of the check that failed, which is all the other side is told, and the full detail
+ * ({@code what = their value (expected: our value)}), which only this node logs. An empty list means the connection
+ * may proceed. Both sides run the check that concerns them, so a refusal is explained in both nodes' logs.
  */
 public final class HandshakeCheck {
+
+    /** Check name: the cluster ids differ. */
+    public static final String CLUSTER_ID = "cluster id";
+    /** Check name: the type registries differ. */
+    public static final String REGISTRY = "registry fingerprint";
+    /** Check name: the connecting side expected another member. */
+    public static final String TARGET = "target member id";
+    /** Check name: no serializer in common, or the same one in different format versions. */
+    public static final String SERIALIZER = "serializer";
+    /** Check name: the member id is not acceptable (not a member, this node's own, not the one expected). */
+    public static final String MEMBER_ID = "member id";
+    /** Check name: the member id is not the one the peer's certificate names. */
+    public static final String CERTIFICATE = "certificate";
+
+    /**
+     * One failed check.
+     *
+     * @param check  which check failed, from the constants of this class: safe to tell any peer
+     * @param detail what differed and what was expected: for this node's log only
+     */
+    public record Problem(String check, String detail) {
+    }
 
     private HandshakeCheck() {
     }
@@ -20,11 +45,11 @@ public final class HandshakeCheck {
      * @param hello what the connecting side declared
      * @return the differences, empty if the connection is acceptable
      */
-    public static List<String> checkHello(Handshake local, Handshake hello) {
-        List<String> problems = common(local, hello);
+    public static List<Problem> checkHello(Handshake local, Handshake hello) {
+        List<Problem> problems = common(local, hello);
         if (!hello.targetId().isEmpty() && !hello.targetId().equals(local.nodeId())) {
-            problems.add("member id = " + local.nodeId() + " (expected by " + hello.nodeId() + ": "
-                    + hello.targetId() + ")");
+            problems.add(new Problem(TARGET, "member id = " + local.nodeId() + " (expected by " + hello.nodeId()
+                    + ": " + hello.targetId() + ")"));
         }
         if (local.registryFingerprint() == hello.registryFingerprint()) {
             serializer(problems, hello.nodeId(), hello.sendSerializerId(), hello, local, "this node accepts");
@@ -40,10 +65,11 @@ public final class HandshakeCheck {
      * @param welcome        what the accepting side declared
      * @return the differences, empty if the connection is acceptable
      */
-    public static List<String> checkWelcome(Handshake local, String expectedPeerId, Handshake welcome) {
-        List<String> problems = common(local, welcome);
+    public static List<Problem> checkWelcome(Handshake local, String expectedPeerId, Handshake welcome) {
+        List<Problem> problems = common(local, welcome);
         if (!welcome.nodeId().equals(expectedPeerId)) {
-            problems.add("member id = " + welcome.nodeId() + " (expected: " + expectedPeerId + ")");
+            problems.add(new Problem(MEMBER_ID, "member id = " + welcome.nodeId() + " (expected: " + expectedPeerId
+                    + ")"));
         }
         if (local.registryFingerprint() == welcome.registryFingerprint()) {
             serializer(problems, local.nodeId(), local.sendSerializerId(), local, welcome,
@@ -52,31 +78,52 @@ public final class HandshakeCheck {
         return problems;
     }
 
-    private static List<String> common(Handshake local, Handshake remote) {
-        List<String> problems = new ArrayList<>();
+    /** Every detail, for this node's log: {@code detail; detail}. */
+    public static String details(List<Problem> problems) {
+        List<String> details = new ArrayList<>();
+        for (Problem p : problems) {
+            details.add(p.detail());
+        }
+        return String.join("; ", details);
+    }
+
+    /** What the other side is told: {@code failed checks: cluster id, registry fingerprint}, no values. */
+    public static String peerMessage(List<Problem> problems) {
+        Set<String> checks = new LinkedHashSet<>();
+        for (Problem p : problems) {
+            checks.add(p.check());
+        }
+        return "failed checks: " + String.join(", ", checks);
+    }
+
+    private static List<Problem> common(Handshake local, Handshake remote) {
+        List<Problem> problems = new ArrayList<>();
         if (!local.clusterId().equals(remote.clusterId())) {
-            problems.add("cluster id = " + remote.clusterId() + " (expected: " + local.clusterId() + ")");
+            problems.add(new Problem(CLUSTER_ID, "cluster id = " + remote.clusterId() + " (expected: "
+                    + local.clusterId() + ")"));
         }
         if (local.registryFingerprint() != remote.registryFingerprint()) {
-            problems.add("registry fingerprint = " + hex(remote.registryFingerprint()) + " with "
-                    + remote.typeCount() + " types (expected: " + hex(local.registryFingerprint()) + " with "
-                    + local.typeCount() + " types; every node must register the same types under the same ids)");
+            problems.add(new Problem(REGISTRY, "registry fingerprint = " + hex(remote.registryFingerprint())
+                    + " with " + remote.typeCount() + " types (expected: " + hex(local.registryFingerprint())
+                    + " with " + local.typeCount() + " types; every node must register the same types under the"
+                    + " same ids)"));
         }
         return problems;
     }
 
     /** Checks that {@code receiver} accepts the serializer {@code senderId} with the same fingerprint. */
-    private static void serializer(List<String> problems, String senderNode, int senderId, Handshake sender,
+    private static void serializer(List<Problem> problems, String senderNode, int senderId, Handshake sender,
             Handshake receiver, String receiverPhrase) {
         Handshake.SerializerInfo sent = sender.acceptedInfo(senderId);
         Handshake.SerializerInfo taken = receiver.acceptedInfo(senderId);
         String sentName = sent == null ? "serializer id " + senderId : sent.toString();
         if (taken == null) {
-            problems.add("no common serializer: " + senderNode + " sends with " + sentName + " (expected: one that "
-                    + receiverPhrase + ": " + receiver.accepted() + ")");
+            problems.add(new Problem(SERIALIZER, "no common serializer: " + senderNode + " sends with " + sentName
+                    + " (expected: one that " + receiverPhrase + ": " + receiver.accepted() + ")"));
         } else if (sent != null && sent.fingerprint() != taken.fingerprint()) {
-            problems.add("serializer " + sentName + " fingerprint = " + hex(sent.fingerprint()) + " (expected: "
-                    + hex(taken.fingerprint()) + "; the same provider format version on every node)");
+            problems.add(new Problem(SERIALIZER, "serializer " + sentName + " fingerprint = "
+                    + hex(sent.fingerprint()) + " (expected: " + hex(taken.fingerprint())
+                    + "; the same provider format version on every node)"));
         }
     }
 

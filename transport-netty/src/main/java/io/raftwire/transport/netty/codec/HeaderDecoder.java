@@ -94,14 +94,16 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
     private void checkSerializer(int serializerId) {
         if (serializers.accepted(serializerId) == null) {
             throw new FrameException(ErrorCode.SERIALIZER_NOT_ACCEPTED, "serializer id = " + serializerId
-                    + " (expected: one of " + serializers.describeAccepted() + ")");
+                    + " (expected: one of " + serializers.describeAccepted() + ")",
+                    "serializer id = " + serializerId + " is not accepted");
         }
     }
 
     private void checkType(int typeId) {
         if (serializers.registry().find(typeId) == null) {
             throw new FrameException(ErrorCode.UNKNOWN_TYPE, "message type id = " + typeId
-                    + " (expected: a type id registered on this node)");
+                    + " (expected: a type id registered on this node)", "message type id = " + typeId
+                    + " is not registered");
         }
     }
 }

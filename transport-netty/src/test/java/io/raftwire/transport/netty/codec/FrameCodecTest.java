@@ -201,10 +201,13 @@ class FrameCodecTest {
         Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, 4096, 300, SerializerSet.of(fake));
         Handshake other = Handshake.of("b", "n2", "n3", Handshake.Lane.URGENT, 2048, 0,
                 SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra())));
-        List<String> problems = HandshakeCheck.checkHello(local, other);
+        List<HandshakeCheck.Problem> problems = HandshakeCheck.checkHello(local, other);
         assertEquals(3, problems.size(), problems.toString());
-        assertEquals("cluster id = b (expected: a)", problems.get(0));
-        assertEquals("member id = n1 (expected by n2: n3)", problems.get(2));
+        assertEquals(new HandshakeCheck.Problem("cluster id", "cluster id = b (expected: a)"), problems.get(0));
+        assertEquals(new HandshakeCheck.Problem("target member id", "member id = n1 (expected by n2: n3)"),
+                problems.get(2));
+        assertEquals("failed checks: cluster id, registry fingerprint, target member id",
+                HandshakeCheck.peerMessage(problems));
     }
 
     @Test
@@ -212,9 +215,10 @@ class FrameCodecTest {
         Handshake local = Handshake.of("a", "n1", "", Handshake.Lane.URGENT, 4096, 300, SerializerSet.of(fake));
         Handshake remote = new Handshake("a", "n2", "n1", Handshake.Lane.URGENT, 1024, 0, local.registryFingerprint(),
                 local.typeCount(), 1, List.of(new Handshake.SerializerInfo(1, "fake", 12345)));
-        List<String> problems = HandshakeCheck.checkHello(local, remote);
-        assertEquals(List.of("serializer fake (1) fingerprint = 0000000000003039 (expected: "
+        List<HandshakeCheck.Problem> problems = HandshakeCheck.checkHello(local, remote);
+        assertEquals("serializer fake (1) fingerprint = 0000000000003039 (expected: "
                 + String.format("%016x", fake.fingerprint()) + "; the same provider format version on every"
-                + " node)"), problems);
+                + " node)", HandshakeCheck.details(problems));
+        assertEquals("failed checks: serializer", HandshakeCheck.peerMessage(problems));
     }
 }

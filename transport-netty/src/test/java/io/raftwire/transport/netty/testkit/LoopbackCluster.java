@@ -6,6 +6,10 @@ import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.TransportSettings;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,9 +20,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * N transports on 127.0.0.1 with ephemeral ports, each knowing the others as peers. Nodes are started first (to learn
- * their ports), then introduced to each other. {@link #restart} brings a node back on the same port. Close it to
- * close every node.
+ * N transports on 127.0.0.1, each knowing the others as peers from the start. Free ports are found first (a server
+ * socket on port 0, closed again), so that every node is created with its full peer list: a node refuses a HELLO
+ * from a member id that is not one of its peers, so nodes introduced to each other one by one would refuse each
+ * other's first connections. {@link #restart} brings a node back on the same port. Close it to close every node.
  */
 public final class LoopbackCluster implements AutoCloseable {
 
@@ -43,12 +48,10 @@ public final class LoopbackCluster implements AutoCloseable {
         this.setUp = setUp;
         try {
             for (String id : ids) {
-                NettyTransport t = create(id, new HostPort("127.0.0.1", 0));
-                nodes.put(id, t);
-                addresses.put(id, t.localAddress());
+                addresses.put(id, new HostPort("127.0.0.1", freePort()));
             }
             for (String id : ids) {
-                introduce(id);
+                nodes.put(id, create(id, addresses.get(id)));
             }
         } catch (RuntimeException | Error e) {
             close();
@@ -57,19 +60,29 @@ public final class LoopbackCluster implements AutoCloseable {
     }
 
     private NettyTransport create(String id, HostPort address) {
-        NettyTransport t = new NettyTransport(settings.apply(id).nodeId(id).listenAddress(address).build(),
-                serializers.apply(id));
-        setUp.accept(t);
-        t.start();
+        List<PeerAddress> peers = new ArrayList<>();
+        for (Map.Entry<String, HostPort> other : addresses.entrySet()) {
+            if (!other.getKey().equals(id)) {
+                peers.add(new PeerAddress(other.getKey(), other.getValue()));
+            }
+        }
+        NettyTransport t = new NettyTransport(settings.apply(id).nodeId(id).listenAddress(address).peers(peers)
+                .build(), serializers.apply(id));
+        try {
+            setUp.accept(t);
+            t.start();
+        } catch (RuntimeException | Error e) {
+            t.close();
+            throw e;
+        }
         return t;
     }
 
-    private void introduce(String id) {
-        NettyTransport t = nodes.get(id);
-        for (Map.Entry<String, HostPort> other : addresses.entrySet()) {
-            if (!other.getKey().equals(id) && !t.peers().contains(other.getKey())) {
-                t.addPeer(new PeerAddress(other.getKey(), other.getValue()));
-            }
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1", e);
         }
     }
 
@@ -103,7 +116,6 @@ public final class LoopbackCluster implements AutoCloseable {
     public NettyTransport restart(String id) {
         NettyTransport t = create(id, addresses.get(id));
         nodes.put(id, t);
-        introduce(id);
         return t;
     }
 

@@ -1,0 +1,32 @@
+package io.raftwire.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * The jdk provider decoding hostile payloads, one target per message shape ({@link DecodeTarget}). Plain
+ * {@code mvn verify} replays the seeds and past findings under
+ * {@code src/test/resources/io/raftwire/fuzz/JdkFuzzTestInputs/<method>/}; to fuzz one target for its
+ * {@code maxDuration}: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am test -Dtest='io.raftwire.fuzz.JdkFuzzTest#requests'
+ * -Dsurefire.failIfNoSpecifiedTests=false} (see RELIABILITY.md).
+ */
+class JdkFuzzTest {
+
+    private static final DecodeTarget REQUESTS = new DecodeTarget("jdk", Shape.REQUESTS);
+    private static final DecodeTarget RESPONSES = new DecodeTarget("jdk", Shape.RESPONSES);
+    private static final DecodeTarget LOG_ENTRIES = new DecodeTarget("jdk", Shape.LOG_ENTRIES);
+
+    @FuzzTest(maxDuration = "90s")
+    void requests(byte[] input) {
+        REQUESTS.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void responses(byte[] input) {
+        RESPONSES.run(input);
+    }
+
+    @FuzzTest(maxDuration = "90s")
+    void logEntries(byte[] input) {
+        LOG_ENTRIES.run(input);
+    }
+}

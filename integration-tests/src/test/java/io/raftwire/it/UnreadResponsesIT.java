@@ -1,0 +1,145 @@
+package io.raftwire.it;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.raftwire.message.MessageType;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.request.QueryRequest;
+import io.raftwire.message.request.VoteRequest;
+import io.raftwire.message.response.QueryResponse;
+import io.raftwire.message.response.VoteResponse;
+import io.raftwire.transport.netty.NettyTransport;
+import io.raftwire.transport.netty.codec.FrameKind;
+import io.raftwire.transport.netty.codec.FrameWriter;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SerializerSet;
+import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LoopbackCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Isolation (issue #10, item 4): a member connection that floods valid requests and never reads a response must not
+ * slow the other peers beyond the bound stated in transport-netty/README.md. b answers a and a flooding client that
+ * completed the handshake as member f (plaintext, so it can claim f). Pass: a completes its requests with 0 failures
+ * while the flood runs; the flooding connection is the one throttled (b stops reading it once its responses back up)
+ * and then closed as silent, while a's connection is never lost.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class UnreadResponsesIT {
+
+    private static final int IDLE_MS = 3000;
+    private static final int LEGIT_REQUESTS = 300;
+
+    @Test
+    void shouldThrottleAndCloseOnlyThePeerThatDoesNotReadItsResponses() throws Exception {
+        Object vote = ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST);
+        Object answer = ItSupport.FIXTURES.realistic(MessageType.VOTE_RESPONSE);
+        Object query = ItSupport.FIXTURES.realistic(MessageType.QUERY_REQUEST);
+        // The flood asks for large results (a client reading big values and never taking them): each answer is
+        // 16 KiB, so the flooding connection's unread answers fill the socket buffers after a few hundred requests.
+        QueryResponse big = new QueryResponse(RaftResponse.Status.OK, null, 1, 1, new byte[16 * 1024], 1);
+        try (LoopbackCluster c = new LoopbackCluster(List.of("a", "b", "f"),
+                id -> ItSupport.settings().idleTimeoutMs(IDLE_MS), id -> ItSupport.serializers("kryo"), t -> {
+                    t.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(answer));
+                    t.onRequest(QueryRequest.class, (from, q) -> CompletableFuture.completedFuture(big));
+                })) {
+            c.awaitConnected(ItSupport.WAIT);
+            NettyTransport a = c.node("a");
+            NettyTransport b = c.node("b");
+            long reconnectsOfA = a.stats().connections().reconnects();
+            long idleClosesOfB = b.stats().connections().idleCloses();
+            AtomicLong flooded = new AtomicLong();
+            try (Socket flood = new Socket()) {
+                // A small receive window: the state of a peer that stopped reading (this host lets an idle receive
+                // buffer grow to 32 MiB, which would only delay the throttling, not change it).
+                flood.setReceiveBufferSize(16 * 1024);
+                flood.connect(new InetSocketAddress(b.localAddress().host(), b.localAddress().port()), 5000);
+                Thread flooder = new Thread(() -> floodWithoutReading(flood, query, flooded), "flooder");
+                flooder.setDaemon(true);
+                flooder.start();
+                Await.until(ItSupport.WAIT, () -> b.inboundStats().readPauses() >= 1,
+                        () -> "b stopped reading the flood (" + flooded.get() + " requests sent, " + b.inboundStats()
+                                + ")" + ioThreadsOf("b"));
+                int failures = 0;
+                for (int i = 0; i < LEGIT_REQUESTS; i++) {
+                    try {
+                        assertEquals(answer, a.request("b", vote, VoteResponse.class)
+                                .get(ItSupport.WAIT.toMillis(), TimeUnit.MILLISECONDS));
+                    } catch (ExecutionException e) {
+                        failures++;
+                    }
+                }
+                Await.until(ItSupport.WAIT, () -> b.stats().connections().idleCloses() > idleClosesOfB,
+                        () -> "b closed the throttled flood connection as silent");
+                System.out.printf("unread responses: flood sent %d requests; a: %d requests, %d failed; b: %s%n",
+                        flooded.get(), LEGIT_REQUESTS, failures, b.inboundStats());
+                assertEquals(0, failures, "a's requests failed while f flooded b");
+                assertEquals(reconnectsOfA, a.stats().connections().reconnects(), "a's connections were never lost");
+                assertTrue(a.isReachable("b"));
+            }
+        }
+    }
+
+    private static String ioThreadsOf(String node) {
+        StringBuilder out = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t.getName().startsWith("raftwire-io-" + node + "-")) {
+                out.append("\n").append(t.getName()).append(' ').append(t.getState());
+                for (StackTraceElement e : stack) {
+                    out.append("\n    at ").append(e);
+                }
+            }
+        });
+        return out.toString();
+    }
+
+    /** Handshakes as f, then writes requests without ever reading, until the socket fails or is closed. */
+    private static void floodWithoutReading(Socket socket, Object request, AtomicLong sent) {
+        SerializerSet kryo = ItSupport.serializers("kryo");
+        FrameWriter writer = new FrameWriter(PooledByteBufAllocator.DEFAULT, 1 << 20);
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write(bytes(writer.handshake(FrameKind.HELLO, Handshake.of("it", "f", "b", Handshake.Lane.URGENT,
+                    16 * 1024 * 1024, 0, kryo))));
+            int typeId = kryo.registry().idOf(request);
+            byte[] batch = new byte[0];
+            for (int i = 0; i < 256; i++) {
+                byte[] frame = bytes(writer.message(FrameKind.REQUEST, kryo.sender(), typeId, i + 1, request));
+                byte[] grown = java.util.Arrays.copyOf(batch, batch.length + frame.length);
+                System.arraycopy(frame, 0, grown, batch.length, frame.length);
+                batch = grown;
+            }
+            while (!socket.isClosed()) {
+                out.write(batch);
+                sent.addAndGet(256);
+            }
+        } catch (IOException expected) {
+            // b closed the connection, or the test closed the socket
+        }
+    }
+
+    private static byte[] bytes(ByteBuf frame) {
+        try {
+            byte[] b = new byte[frame.readableBytes()];
+            frame.getBytes(frame.readerIndex(), b);
+            return b;
+        } finally {
+            frame.release();
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.raftwire.transport.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.codec.FrameException;
+
+/**
+ * The frame decoder of {@link FrameDescriptor#newFrameDecoder} with the limits of {@link InboundLimits}:
+ * <ul>
+ *   <li>until {@link #trust} is called (by the handshake handler, once the handshake succeeded), a frame may be at
+ *       most {@link FrameDescriptor#MAX_HANDSHAKE_FRAME_BYTES}: a longer one is refused on its length field, before
+ *       any of it is buffered, with {@link ErrorCode#FRAME_TOO_LARGE};</li>
+ *   <li>after each read, the bytes this connection holds in incomplete frames are counted against
+ *       {@code max-inbound-buffer-bytes}; a read that takes the total over it fails the connection with
+ *       {@link ErrorCode#OVERLOADED}, and its bytes are given back when the connection closes.</li>
+ * </ul>
+ * So a connection buffers at most one socket read beyond these limits. One per channel; runs on its event loop.
+ */
+final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
+
+    private final InboundLimits limits;
+    private boolean trusted;
+    private long counted;
+
+    /**
+     * @param maxFrameBytes {@code raftwire.transport.max-frame-bytes}: the limit after the handshake
+     * @param limits        the transport's shared limits
+     */
+    BoundedFrameDecoder(int maxFrameBytes, InboundLimits limits) {
+        super(maxFrameBytes, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, true);
+        this.limits = limits;
+    }
+
+    /** Lifts the handshake limit of the decoder in {@code pipeline}, if it has one. On the event loop. */
+    static void trust(ChannelPipeline pipeline) {
+        BoundedFrameDecoder d = pipeline.get(BoundedFrameDecoder.class);
+        if (d != null) {
+            d.trusted = true;
+        }
+    }
+
+    @Override
+    protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        if (!trusted && in.readableBytes() >= FrameDescriptor.LENGTH_FIELD_LENGTH) {
+            long frameBytes = in.getUnsignedInt(in.readerIndex()) + FrameDescriptor.LENGTH_FIELD_LENGTH;
+            if (frameBytes > FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES) {
+                throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "frame of " + frameBytes + " bytes before the"
+                        + " handshake completed (expected: <= " + FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES
+                        + ", the largest handshake or error frame)");
+            }
+        }
+        return super.decode(ctx, in);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        try {
+            super.channelRead(ctx, msg);
+        } finally {
+            count(ctx);
+        }
+    }
+
+    private void count(ChannelHandlerContext ctx) {
+        long held = ctx.isRemoved() ? 0 : internalBuffer().capacity();
+        long delta = held - counted;
+        counted = held;
+        if (!limits.reserve(delta)) {
+            ctx.fireExceptionCaught(new FrameException(ErrorCode.OVERLOADED, "inbound buffers of all connections"
+                    + " hold " + limits.buffered() + " bytes (expected: <= max-inbound-buffer-bytes "
+                    + limits.maxBuffered() + "); closing this connection, which holds " + held));
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        limits.reserve(-counted);
+        counted = 0;
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        try {
+            super.channelInactive(ctx);
+        } finally {
+            limits.reserve(-counted);
+            counted = 0;
+        }
+    }
+}

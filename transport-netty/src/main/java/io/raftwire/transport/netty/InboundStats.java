@@ -1,0 +1,20 @@
+package io.raftwire.transport.netty;
+
+/**
+ * A snapshot of what a {@link NettyTransport} holds for, and has refused to, its inbound connections: the limits of
+ * issue #10 (memory bounded before trust, isolation). Counters only grow; {@link #unauthenticatedConnections()} and
+ * {@link #bufferedBytes()} are gauges. Immutable.
+ *
+ * @param unauthenticatedConnections accepted connections now waiting for their handshake (a gauge)
+ * @param refusedOverCap             accepted connections closed at once because
+ *                                   {@code raftwire.transport.max-unauthenticated-connections} were waiting
+ * @param tlsFailures                accepted or outbound connections whose TLS handshake failed
+ * @param bufferedBytes              bytes of incomplete inbound frames held over all connections (a gauge)
+ * @param overloadCloses             connections closed because {@code raftwire.transport.max-inbound-buffer-bytes}
+ *                                   was used up
+ * @param readPauses                 times an accepted connection stopped being read because its responses could not
+ *                                   be written (the peer was not reading them)
+ */
+public record InboundStats(int unauthenticatedConnections, long refusedOverCap, long tlsFailures, long bufferedBytes,
+        long overloadCloses, long readPauses) {
+}
