@@ -72,7 +72,7 @@ class CarrierReaderTest {
                     "AppendRequest.entries holds a null element"),
             refused("duplicate set element", MessageType.METADATA_RESPONSE.id(),
                     new long[] {30, 1, 0, 3, 63, 1, 1, 1, 63, 1, 1, 1}, new Object[] {"a", "kv", "a", "kv"},
-                    "MetadataResponse.sessions holds a duplicate element"),
+                    "MetadataResponse.sessions element 1 repeats an earlier one (expected: distinct set elements)"),
             refused("collection size beyond the words left", MessageType.METADATA_RESPONSE.id(),
                     new long[] {30, 1, 0, 1000}, null, "MetadataResponse.sessions size = 999 (expected: 0..0"),
             refused("null among the references", UserTypes.KV_COMMAND_ID, new long[] {1024, 1, 0, 5, 2},

@@ -138,7 +138,7 @@ class KryoBuffersTest {
         Serializer defaults = new KryoSerializerProvider().create(Fixtures.registry(), SerializerOptions.defaults());
         List<Object> values = new ArrayList<>();
         for (Object v : Fixtures.values()) {
-            if (!hasSet(defaults.registry(), v)) {
+            if (!hasSet(defaults.registry(), v) && !Fixtures.isLegacy(v)) {
                 values.add(v);
             }
         }

@@ -42,9 +42,41 @@ public enum Kind {
     /** {@code List<E>}. */
     LIST,
     /** {@code Set<E>}, iteration order preserved. */
-    SET;
+    SET,
+    /** {@code byte} or {@code Byte}. */
+    BYTE,
+    /** {@code short} or {@code Short}. */
+    SHORT,
+    /** {@code char} or {@code Character}. */
+    CHAR,
+    /** {@code float} or {@code Float}, as its raw IEEE 754 bits. */
+    FLOAT,
+    /** {@code double} or {@code Double}, as its raw IEEE 754 bits. */
+    DOUBLE,
+    /** {@code boolean[]}, {@code short[]}, {@code char[]}, {@code int[]}, {@code float[]} or {@code double[]}. */
+    ARRAY,
+    /** {@code java.util.UUID}: most, then least significant 64 bits. */
+    UUID,
+    /** {@code java.time.Instant}: epoch seconds, then nanoseconds. */
+    INSTANT,
+    /** {@code java.time.Duration}: seconds, then nanoseconds. */
+    DURATION,
+    /** {@code java.time.LocalDate}: epoch day. */
+    LOCAL_DATE,
+    /** {@code java.time.LocalTime}: nanosecond of day. */
+    LOCAL_TIME,
+    /** {@code java.time.LocalDateTime}: epoch day, then nanosecond of day. */
+    LOCAL_DATE_TIME,
+    /** {@code java.math.BigInteger}: its two's-complement bytes. */
+    BIG_INTEGER,
+    /** {@code java.math.BigDecimal}: the unscaled value's bytes, then the scale. */
+    BIG_DECIMAL,
+    /** {@code Optional<T>}. */
+    OPTIONAL,
+    /** {@code Map<K, V>} and its sorted and concrete variants. */
+    MAP;
 
-    /** Whether this kind may be the element kind of a {@link #LIST} or {@link #SET}. */
+    /** Whether this kind may be the element kind of a {@link #LIST} or {@link #SET} written natively by a provider. */
     public boolean isElementKind() {
         return this == STRING || this == ENUM || this == VALUE || this == POLYMORPHIC;
     }
