@@ -138,6 +138,15 @@ class JdkSerializerTest extends SerializerContract {
         out.add(new NamedPayload("carrier class name length 0xffff", id, withShort(valid, name - 2, 0xFFFF)));
     }
 
+    /** The jdk provider's token is a word of the carrier, after the record's type id; the filler is words. */
+    @Override
+    protected byte[] oneTokenPayload(int typeId, long token, int fillerUnits) {
+        long[] words = new long[2 + fillerUnits];
+        words[0] = typeId;
+        words[1] = token;
+        return JdkStreams.plainStream(new Carrier(words, null));
+    }
+
     @Override
     protected List<NamedPayload> smuggledClassPayloads(Serializer serializer) {
         List<NamedPayload> out = new ArrayList<>();

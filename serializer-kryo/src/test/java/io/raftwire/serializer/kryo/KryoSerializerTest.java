@@ -66,6 +66,16 @@ class KryoSerializerTest extends SerializerContract {
         return payloads;
     }
 
+    /** Kryo writes the token as a zig-zag varlong; the filler is bytes. */
+    @Override
+    protected byte[] oneTokenPayload(int typeId, long token, int fillerUnits) {
+        com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(16);
+        out.writeVarLong(token, false);
+        byte[] filler = new byte[fillerUnits];
+        java.util.Arrays.fill(filler, (byte) 1);
+        return concat(out.toBytes(), filler);
+    }
+
     @Override
     protected List<NamedPayload> smuggledClassPayloads(Serializer serializer) {
         String canary = Canary.class.getName();

@@ -1,24 +1,10 @@
 package io.raftwire.serializer.model;
 
 /**
- * The shapes a component (a constructor parameter of a registered type) can take. Every provider maps each kind to
- * its library's own encoding; together they are everything a registered type may contain.
- *
- * <table>
- *   <caption>Java types per kind</caption>
- *   <tr><th>kind</th><th>Java type</th><th>null allowed</th></tr>
- *   <tr><td>{@link #LONG}, {@link #INT}, {@link #BOOLEAN}</td><td>{@code long}, {@code int}, {@code boolean}</td>
- *       <td>no</td></tr>
- *   <tr><td>{@link #STRING}</td><td>{@code String}</td><td>yes</td></tr>
- *   <tr><td>{@link #BYTES}, {@link #LONGS}</td><td>{@code byte[]}, {@code long[]}</td><td>yes</td></tr>
- *   <tr><td>{@link #ENUM}</td><td>an enum; travels as its ordinal, so constant order is part of the wire
- *       format</td><td>yes</td></tr>
- *   <tr><td>{@link #VALUE}</td><td>a registered final class or record; no type id on the wire</td><td>yes</td></tr>
- *   <tr><td>{@link #POLYMORPHIC}</td><td>{@code Object}, an interface or a non-final class; the value's registered
- *       type id travels with it</td><td>yes</td></tr>
- *   <tr><td>{@link #LIST}, {@link #SET}</td><td>{@code List<E>}, {@code Set<E>} with E a {@code String}, enum,
- *       {@link #VALUE} or {@link #POLYMORPHIC} type; elements are never null</td><td>yes</td></tr>
- * </table>
+ * The shapes a declared type can take. Every provider maps each kind to its library's own encoding; together they are
+ * everything a registered type may contain. The Java types of each kind are listed in the
+ * {@linkplain io.raftwire.serializer.model package description}; a {@link Shape} combines kinds into the full
+ * declared type.
  */
 public enum Kind {
     /** {@code long}. */

@@ -12,22 +12,34 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.legacy.BatchCommand;
+import io.raftwire.serializer.contract.legacy.ConfigurationEntry;
+import io.raftwire.serializer.contract.legacy.DeleteCommand;
+import io.raftwire.serializer.contract.legacy.Endpoint;
+import io.raftwire.serializer.contract.legacy.MembershipChangeResponse;
+import io.raftwire.serializer.contract.legacy.NodeId;
+import io.raftwire.serializer.contract.legacy.ReadIndexResponse;
+import io.raftwire.serializer.contract.legacy.Role;
+import io.raftwire.serializer.contract.legacy.Version;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.TypeModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -70,6 +82,13 @@ public abstract class SerializerContract {
 
     /** Payloads that try to make the decoder load or instantiate a class named in the bytes (e.g. {@link Canary}). */
     protected abstract List<NamedPayload> smuggledClassPayloads(Serializer serializer);
+
+    /**
+     * A payload of the {@link WalkedShapes} type {@code typeId} whose one component holds the single token
+     * {@code writeLong(token)} of {@link io.raftwire.serializer.model.WireSink}, followed by {@code fillerUnits}
+     * units the count is checked against (filler bytes; for a provider counting words, filler words).
+     */
+    protected abstract byte[] oneTokenPayload(int typeId, long token, int fillerUnits);
 
     /** The serializer under test: default options, catalog plus user types. */
     protected final Serializer serializer() {
@@ -124,10 +143,14 @@ public abstract class SerializerContract {
     void writesGoldenBytesAndReadsThemBack() {
         GoldenBytes golden = new GoldenBytes(providerName());
         List<String> problems = new ArrayList<>();
+        List<String> regenerated = new ArrayList<>();
         fixtures.forEach((name, value) -> {
             byte[] actual = Payloads.encode(serializer, value);
             if (GoldenBytes.regenerating()) {
-                golden.write(name, actual);
+                String change = golden.write(name, actual);
+                if (change != null) {
+                    regenerated.add(golden.file(name) + ": " + change);
+                }
                 return;
             }
             byte[] expected = golden.read(name);
@@ -139,11 +162,28 @@ public abstract class SerializerContract {
                 problems.add(name + ": golden bytes decode to a different value");
             }
         });
+        for (String stale : golden.names()) {
+            if (fixtures.containsKey(stale)) {
+                continue;
+            }
+            if (GoldenBytes.regenerating()) {
+                golden.delete(stale);
+                regenerated.add(golden.file(stale) + ": deleted, no fixture reads it");
+            } else {
+                problems.add(stale + ": golden file " + golden.file(stale) + " is read by no fixture (expected: delete"
+                        + " it, or restore its fixture)");
+            }
+        }
+        if (GoldenBytes.regenerating()) {
+            // asked for with -Dgolden.regenerate=true: the report is the point of the run
+            System.out.println("golden " + providerName() + ": " + regenerated.size() + " file(s) written or deleted"
+                    + (regenerated.isEmpty() ? "" : ":\n  " + String.join("\n  ", regenerated)));
+        }
         if (!problems.isEmpty()) {
             fail("the " + providerName() + " wire format changed for " + problems.size() + " fixture(s); nodes on"
                     + " different builds would disagree. If deliberate, bump the provider's formatVersion, run"
-                    + " 'mvn -pl serializer-" + providerName() + " test -Dgolden.regenerate=true' and explain why in"
-                    + " the commit.\n  " + String.join("\n  ", problems));
+                    + " 'mvn -pl serializer-" + providerName() + " -am test -Dgolden.regenerate=true' and explain why"
+                    + " in the commit.\n  " + String.join("\n  ", problems));
         }
     }
 
@@ -307,7 +347,7 @@ public abstract class SerializerContract {
                 assertSame(registry.model(id).javaType(), decoded.getClass());
             } catch (SerializationException expected) {
                 rejected++;
-                long used = allocationOfRefusal(id, mutated);
+                long used = allocationOfRefusal(serializer, id, mutated);
                 if (used > 2L * mutated.length + ALLOCATION_SLACK_BYTES) {
                     fail("seed " + seed + " mutation " + i + ": rejected decode allocated " + used + " bytes for a "
                             + mutated.length + "-byte payload: " + HexFormat.of().formatHex(mutated));
@@ -460,13 +500,93 @@ public abstract class SerializerContract {
         }
     }
 
+    /**
+     * Every count of a walked shape (list, set, map, primitive array, nested at any depth) is checked against the
+     * units left and max-elements before a collection or array is sized: negative, 2^31-1, near 2^63 and remaining+1
+     * are refused by that bound, named in the message, within a bounded allocation.
+     */
+    @Test
+    void walkedCountsAreCheckedBeforeAnythingIsSized() {
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        int filler = 8;
+        for (int i = 0; i < WalkedShapes.TYPES.size(); i++) {
+            int id = WalkedShapes.FIRST_ID + i;
+            String label = WalkedShapes.TYPES.get(i).getSimpleName() + ".values count = ";
+            for (long declared : new long[] {-2, filler + 1, Integer.MAX_VALUE, Long.MAX_VALUE - 1}) {
+                byte[] payload = oneTokenPayload(id, declared + 1, filler);
+                NamedPayload p = new NamedPayload(label + declared, id, payload);
+                assertRefusedWithinAllocationBound(shapes, p, label + declared + " (expected: 0.." + filler
+                        + ", limited by the " + filler);
+            }
+            Object empty = Payloads.decodeHeap(shapes, id, oneTokenPayload(id, 1, 0));
+            assertSame(WalkedShapes.TYPES.get(i), empty.getClass(), "the forged token is what the shape reads");
+        }
+    }
+
+    /** A null element, key or value is refused at encode, with the same message in every provider. */
+    @Test
+    void nullElementsAreRefusedAtEncodeWithOneMessage() throws ReflectiveOperationException {
+        List<Object> values = new ArrayList<>();
+        values.add(new ReadIndexResponse(null, null, null, 1, true, null, 2, Arrays.asList(1, null)));
+        values.add(new BatchCommand("c", 1, Arrays.asList(new DeleteCommand("c", 0, "k", false), null)));
+        HashMap<String, Role> roles = new HashMap<>();
+        roles.put("n", null);
+        values.add(new MembershipChangeResponse(null, null, null, 1, true, null, roles, null));
+        values.add(new ConfigurationEntry(1, 1, 1, Arrays.asList(NodeId.of("a"), null), List.of()));
+        UserTypes.AuditEntry audit = new UserTypes.AuditEntry(null, Set.of(), UserTypes.Priority.LOW);
+        java.lang.reflect.Field witnesses = UserTypes.AuditEntry.class.getDeclaredField("witnesses");
+        witnesses.setAccessible(true);
+        witnesses.set(audit, new LinkedHashSet<>(Arrays.asList(new MemberId("m"), null)));
+        values.add(audit);
+        for (Object v : values) {
+            SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                    v), v.getClass().getSimpleName());
+            assertTrue(e.getMessage().contains(" holds a null element (expected: none; collections, maps and"
+                    + " Optional never carry null)"), e.getMessage());
+        }
+    }
+
+    /**
+     * Classes built field by field skip their constructors on decode, as the README says; a type implementing
+     * {@code ValidatedAfterDecode} has its check run instead, and a payload it refuses fails the decode.
+     */
+    @Test
+    void fieldByFieldClassesSkipTheirConstructorAndRunTheirCheck() throws ReflectiveOperationException {
+        Endpoint endpoint = new Endpoint("db-1:5432");
+        byte[] payload = Payloads.encode(serializer, endpoint);
+        int constructed = Endpoint.CONSTRUCTED.get();
+        assertEquals(endpoint, Payloads.decodeHeap(serializer, registry.idOf(endpoint), payload));
+        assertEquals(constructed, Endpoint.CONSTRUCTED.get(), "the constructor's side effect ran on decode");
+        Version version = new Version("2.17");
+        java.lang.reflect.Field major = Version.class.getDeclaredField("major");
+        major.setAccessible(true);
+        major.setInt(version, -1);
+        byte[] forged = Payloads.encode(serializer, version);
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> Payloads.decodeHeap(serializer, registry.idOf(version), forged));
+        assertTrue(e.getMessage().contains("Version") && e.getMessage().contains("version -1.17 (expected:"
+                + " non-negative parts)"), e.getMessage());
+    }
+
     /** Asserts that {@code p} is refused with our exception and that the attempt allocated a bounded amount. */
     protected final void assertRefusedWithinAllocationBound(NamedPayload p) {
+        assertRefusedWithinAllocationBound(serializer, p, null);
+    }
+
+    /**
+     * Asserts that {@code p} is refused by {@code s} with our exception, for the {@code reason} given (a part of the
+     * message naming the bound that refused it; not checked if null), and that the attempt allocated a bounded amount.
+     */
+    protected final void assertRefusedWithinAllocationBound(Serializer s, NamedPayload p, String reason) {
         try {
-            Object decoded = Payloads.decodeHeap(serializer, p.typeId(), p.bytes());
+            Object decoded = Payloads.decodeHeap(s, p.typeId(), p.bytes());
             fail(p + " decoded to " + decoded);
         } catch (SerializationException expected) {
-            long used = allocationOfRefusal(p.typeId(), p.bytes());
+            if (reason != null) {
+                assertTrue(expected.getMessage().contains(reason), p + ": refused for another reason than '"
+                        + reason + "': " + expected.getMessage());
+            }
+            long used = allocationOfRefusal(s, p.typeId(), p.bytes());
             assertTrue(used <= 2L * p.bytes().length + ALLOCATION_SLACK_BYTES,
                     p + " allocated " + used + " bytes before being refused");
         } catch (Throwable t) {
@@ -481,7 +601,7 @@ public abstract class SerializerContract {
      * field setter of a class built field by field reaches its compile threshold after some hundred calls); none of
      * that says anything about what a hostile length makes the decoder allocate, and none of it happens twice.
      */
-    private long allocationOfRefusal(int typeId, byte[] payload) {
+    private static long allocationOfRefusal(Serializer serializer, int typeId, byte[] payload) {
         long least = Long.MAX_VALUE;
         for (int attempt = 0; attempt < 2; attempt++) {
             long before = AllocationMeter.allocatedBytes();
