@@ -16,6 +16,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,11 +26,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Carriers that are well-formed JDK streams of allowed classes but do not describe a valid value of the declared
  * type, written by a plain {@code ObjectOutputStream}: each must be refused with a message that says what was wrong.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class CarrierReaderTest {
 
     private static final int VOTE = MessageType.VOTE_REQUEST.id();

@@ -13,6 +13,7 @@ import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -23,8 +24,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The provider's identity and the shape of what it writes. */
+@ExtendWith(LeakDetectionExtension.class)
 class JdkSerializerProviderTest {
 
     @Test

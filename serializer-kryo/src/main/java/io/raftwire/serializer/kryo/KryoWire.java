@@ -13,7 +13,7 @@ import io.raftwire.serializer.model.WireSource;
  * {@code writeVarLong(v, false)} (negative numbers are as common as positive ones in application fields), fixed32 and
  * fixed64 are Kryo's big-endian {@code writeInt}/{@code writeLong}, strings and byte arrays use the bounded formats of
  * {@link PayloadOutput}/{@link PayloadReads}, and registered values go through their {@link ModelSerializer}, which
- * checks the depth. One instance per component walk; not thread-safe.
+ * checks the depth. One instance per value being written or read, relabelled per component; not thread-safe.
  */
 final class KryoWire implements WireSink, WireSource {
 
@@ -22,7 +22,7 @@ final class KryoWire implements WireSink, WireSource {
     private final Input in;
     private final KryoSchema schema;
     private final int maxElements;
-    private final String label;
+    private String label;
 
     private KryoWire(Kryo kryo, PayloadOutput out, Input in, KryoSchema schema, int maxElements, String label) {
         this.kryo = kryo;
@@ -39,6 +39,12 @@ final class KryoWire implements WireSink, WireSource {
 
     static KryoWire source(Kryo kryo, Input in, KryoSchema schema, int maxElements, String label) {
         return new KryoWire(kryo, null, in, schema, maxElements, label);
+    }
+
+    /** Names the component the next tokens belong to, for messages; returns this. */
+    KryoWire at(String component) {
+        this.label = component;
+        return this;
     }
 
     @Override

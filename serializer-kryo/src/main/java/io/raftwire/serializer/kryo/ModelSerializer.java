@@ -72,10 +72,12 @@ final class ModelSerializer extends Serializer<Object> {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
         PayloadOutput out = (PayloadOutput) output;
         // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
+        KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
             if (c.walked()) {
-                ShapeCodec.write(c.shape(), c.get(value), KryoWire.sink(kryo, out, schema, labels[i]), labels[i]);
+                wire = wire == null ? KryoWire.sink(kryo, out, schema, labels[i]) : wire.at(labels[i]);
+                ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
                 continue;
             }
             switch (c.kind()) {
@@ -105,11 +107,12 @@ final class ModelSerializer extends Serializer<Object> {
     public Object read(Kryo kryo, Input input, Class<?> type) {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
         Object[] args = new Object[components.length];
+        KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
             if (c.walked()) {
-                args[i] = ShapeCodec.read(c.shape(), KryoWire.source(kryo, input, schema, maxElements, labels[i]),
-                        labels[i]);
+                wire = wire == null ? KryoWire.source(kryo, input, schema, maxElements, labels[i]) : wire.at(labels[i]);
+                args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
                 continue;
             }
             args[i] = switch (c.kind()) {

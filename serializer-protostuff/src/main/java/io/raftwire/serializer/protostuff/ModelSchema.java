@@ -86,12 +86,14 @@ final class ModelSchema implements Schema<Object> {
     @Override
     public void writeTo(Output out, Object value) throws IOException {
         ProtostuffEncoder encoder = ProtostuffEncoder.of(out);
+        ProtostuffWire wire = null;
         for (int i = 0, n = model.size(); i < n; i++) {
             Component c = model.component(i);
             int field = i + 1;
             Kind kind = c.kind();
             if (c.walked()) {
-                ShapeCodec.write(c.shape(), c.get(value), ProtostuffWire.sink(out, encoder, field, byId), labels[i]);
+                wire = wire == null ? ProtostuffWire.sink(out, encoder, field, byId) : wire.at(field);
+                ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
             } else if (kind == Kind.LONG) {
                 out.writeInt64(field, c.getLong(value), false);
             } else if (kind == Kind.INT) {
@@ -201,6 +203,7 @@ final class ModelSchema implements Schema<Object> {
                     + " (expected: ByteBufInput, which bounds every length)");
         }
         Object[] args = (Object[]) message;
+        ProtostuffWire wire = null;
         int next = 0;
         for (int field = in.readFieldNumber(this); field != 0; field = in.readFieldNumber(this)) {
             if (field > args.length) {
@@ -214,8 +217,8 @@ final class ModelSchema implements Schema<Object> {
             Component c = model.component(field - 1);
             in.label(labels[field - 1]);
             if (c.walked()) {
-                args[field - 1] = ShapeCodec.read(c.shape(), ProtostuffWire.source(in, field, byId),
-                        labels[field - 1]);
+                wire = wire == null ? ProtostuffWire.source(in, field, byId) : wire.at(field);
+                args[field - 1] = ShapeCodec.read(c.shape(), wire, labels[field - 1]);
                 next = field;
                 continue;
             }

@@ -16,14 +16,14 @@ import java.io.UncheckedIOException;
  * (zig-zag varint), fixed32/fixed64 are {@code fixed32}/{@code fixed64}, strings and byte arrays are
  * length-delimited, registered values are groups. On reading, the tag of the first token has already been read by
  * {@link ModelSchema#mergeFrom}; every later token must carry the same field number and the expected wire type. One
- * instance per component walk; not thread-safe.
+ * instance per value being written or read, moved to each walked component with {@link #at}; not thread-safe.
  */
 final class ProtostuffWire implements WireSink, WireSource {
 
     private final Output out;
     private final ProtostuffEncoder encoder;
     private final ByteBufInput in;
-    private final int field;
+    private int field;
     private final ModelSchema[] byId;
     private boolean tagRead;
 
@@ -42,6 +42,13 @@ final class ProtostuffWire implements WireSink, WireSource {
 
     static ProtostuffWire source(ByteBufInput in, int field, ModelSchema[] byId) {
         return new ProtostuffWire(null, null, in, field, byId);
+    }
+
+    /** Moves to the walked component with this field number, whose tag (when reading) has just been read. */
+    ProtostuffWire at(int fieldNumber) {
+        this.field = fieldNumber;
+        this.tagRead = in != null;
+        return this;
     }
 
     @Override

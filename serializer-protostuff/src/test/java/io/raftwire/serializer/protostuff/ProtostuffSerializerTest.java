@@ -66,7 +66,8 @@ class ProtostuffSerializerTest extends SerializerContract {
         String[] names = {"-1", "2^31-1", "remaining+1"};
         for (int i = 0; i < declared.length; i++) {
             byte[] bytes = new Wire().append(head).varint(declared[i]).append(tail).bytes();
-            payloads.add(new NamedPayload(what + " " + names[i], typeId, bytes));
+            payloads.add(new NamedPayload(what + " " + names[i], typeId, bytes, " = " + declared[i] + " (expected: 0.."
+                    + Math.min(tail.length, tail.length / (wireType == Wire.VARINT ? 2 : 1)) + ","));
         }
     }
 

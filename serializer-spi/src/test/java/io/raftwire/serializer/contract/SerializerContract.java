@@ -30,6 +30,7 @@ import io.raftwire.serializer.contract.legacy.Role;
 import io.raftwire.serializer.contract.legacy.Version;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,19 +54,26 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What every provider promises, run by a thin subclass in each provider module (the Ratis {@code RaftBasicTests}
  * pattern). The subclass names its provider and supplies the crafted payloads only it knows how to build; the rest
  * is generic over every catalog type, edge case and user type.
  */
+@ExtendWith(LeakDetectionExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SerializerContract {
 
     /** Mutations per provider, at least what the issue asks for. */
     protected static final int MUTATIONS = 20_000;
-    /** Allowed allocation for one rejected decode beyond twice the payload size. */
-    protected static final long ALLOCATION_SLACK_BYTES = 64 * 1024;
+    /**
+     * Allowed allocation for one rejected decode beyond twice the payload size, unless a provider says otherwise
+     * ({@link #allocationSlackBytes()}). Measured on 2026-11-23 over every hostile, walked-count and fuzz refusal of
+     * the suite (JDK 17): at most 9,044 bytes for kryo and 6,924 for protostuff (a collection sized for up to
+     * {@code Bounds.MAX_INITIAL_CAPACITY} elements before its elements turn out to be missing, and the exception).
+     */
+    protected static final long ALLOCATION_SLACK_BYTES = 16 * 1024;
 
     private final TypeRegistry registry = Fixtures.registry();
     private final Map<String, Object> fixtures = Fixtures.named();
@@ -89,6 +97,11 @@ public abstract class SerializerContract {
      * units the count is checked against (filler bytes; for a provider counting words, filler words).
      */
     protected abstract byte[] oneTokenPayload(int typeId, long token, int fillerUnits);
+
+    /** Allowed allocation for one rejected decode beyond twice the payload size; see {@link #ALLOCATION_SLACK_BYTES}. */
+    protected long allocationSlackBytes() {
+        return ALLOCATION_SLACK_BYTES;
+    }
 
     /** The serializer under test: default options, catalog plus user types. */
     protected final Serializer serializer() {
@@ -233,7 +246,8 @@ public abstract class SerializerContract {
         assertTrue(payloads.size() >= 15, "expected -1, 2^31-1 and remaining+1 for 5 shapes, got " + payloads.size());
         warmUp();
         for (NamedPayload p : payloads) {
-            assertRefusedWithinAllocationBound(p);
+            assertNotNull(p.reason(), p + ": a hostile length must say which check refuses it");
+            assertRefusedWithinAllocationBound(serializer, p, p.reason());
         }
     }
 
@@ -348,7 +362,7 @@ public abstract class SerializerContract {
             } catch (SerializationException expected) {
                 rejected++;
                 long used = allocationOfRefusal(serializer, id, mutated);
-                if (used > 2L * mutated.length + ALLOCATION_SLACK_BYTES) {
+                if (used > 2L * mutated.length + allocationSlackBytes()) {
                     fail("seed " + seed + " mutation " + i + ": rejected decode allocated " + used + " bytes for a "
                             + mutated.length + "-byte payload: " + HexFormat.of().formatHex(mutated));
                 }
@@ -570,7 +584,7 @@ public abstract class SerializerContract {
 
     /** Asserts that {@code p} is refused with our exception and that the attempt allocated a bounded amount. */
     protected final void assertRefusedWithinAllocationBound(NamedPayload p) {
-        assertRefusedWithinAllocationBound(serializer, p, null);
+        assertRefusedWithinAllocationBound(serializer, p, p.reason());
     }
 
     /**
@@ -587,7 +601,7 @@ public abstract class SerializerContract {
                         + reason + "': " + expected.getMessage());
             }
             long used = allocationOfRefusal(s, p.typeId(), p.bytes());
-            assertTrue(used <= 2L * p.bytes().length + ALLOCATION_SLACK_BYTES,
+            assertTrue(used <= 2L * p.bytes().length + allocationSlackBytes(),
                     p + " allocated " + used + " bytes before being refused");
         } catch (Throwable t) {
             throw new AssertionError(p + " threw " + t + " instead of SerializationException", t);
@@ -601,7 +615,7 @@ public abstract class SerializerContract {
      * field setter of a class built field by field reaches its compile threshold after some hundred calls); none of
      * that says anything about what a hostile length makes the decoder allocate, and none of it happens twice.
      */
-    private static long allocationOfRefusal(Serializer serializer, int typeId, byte[] payload) {
+    static long allocationOfRefusal(Serializer serializer, int typeId, byte[] payload) {
         long least = Long.MAX_VALUE;
         for (int attempt = 0; attempt < 2; attempt++) {
             long before = AllocationMeter.allocatedBytes();
