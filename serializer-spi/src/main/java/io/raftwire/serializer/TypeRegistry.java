@@ -2,6 +2,7 @@ package io.raftwire.serializer;
 
 import io.raftwire.message.MessageType;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Shape;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.model.TypeModels;
 
@@ -24,9 +25,14 @@ import java.util.TreeMap;
  * of every enum it uses, so nodes compare one number at handshake instead of discovering a mismatch in a garbled
  * message.
  *
- * <p>A registered type is a record, or a final class with exactly one public constructor whose parameters (compiled
- * with {@code -parameters}) each have a same-named final field; see {@link io.raftwire.serializer.model.Kind} for the
- * component types allowed. No per-type serializer code is needed: every provider handles any such type.
+ * <p>A registered type is a concrete class. Records, and final classes with exactly one public constructor whose
+ * parameters (compiled with {@code -parameters}) are by name and type exactly their non-transient instance fields, are
+ * decoded through that constructor. Any other class (mutable, non-final, with inherited or protected fields, with no
+ * no-arg constructor or one with side effects) is written field by field and instantiated through Objenesis:
+ * <b>its constructors do not run on decode</b>; implement {@link ValidatedAfterDecode} to check a decoded instance.
+ * Every non-transient instance field is written, or registration fails naming it. See
+ * {@link io.raftwire.serializer.model} for the field types allowed. No per-type serializer code is needed: every
+ * provider handles any such type, and nothing unregistered is ever instantiated.
  *
  * <p>Immutable and thread-safe.
  */
@@ -136,16 +142,34 @@ public final class TypeRegistry {
             text.append(m);
             for (Component c : m.components()) {
                 // an enum travels as its ordinal: the constants, in order, are as much the wire format as the kinds
-                if (c.enumConstants() != null) {
-                    text.append(' ').append(c.name()).append('=');
-                    for (Object constant : c.enumConstants()) {
-                        text.append(((Enum<?>) constant).name()).append(',');
-                    }
+                if (!c.walked() && c.enumConstants() != null) {
+                    appendConstants(text, c.name(), c.enumConstants());
+                } else if (c.walked()) {
+                    appendNestedConstants(text, c.name(), c.shape());
                 }
             }
             text.append('\n');
         }
         return Fingerprints.sha256Prefix(text.toString());
+    }
+
+    private static void appendConstants(StringBuilder text, String name, Object[] constants) {
+        text.append(' ').append(name).append('=');
+        for (Object constant : constants) {
+            text.append(((Enum<?>) constant).name()).append(',');
+        }
+    }
+
+    private static void appendNestedConstants(StringBuilder text, String name, Shape shape) {
+        if (shape.enumConstants() != null) {
+            appendConstants(text, name, shape.enumConstants());
+        }
+        if (shape.key() != null) {
+            appendNestedConstants(text, name + ".key", shape.key());
+        }
+        if (shape.element() != null) {
+            appendNestedConstants(text, name + ".element", shape.element());
+        }
     }
 
     /** Collects user types; not thread-safe. */
@@ -165,7 +189,7 @@ public final class TypeRegistry {
          *
          * @param id   its wire id, {@value MessageType#FIRST_USER_ID}..{@value MessageType#MAX_USER_ID}; never reuse
          *             an id for another class
-         * @param type a record or a final class following the rule in the class comment
+         * @param type a concrete class following the rules in the class comment
          * @return this builder
          * @throws IllegalArgumentException if the id is out of range or taken, or the class is already registered
          */
@@ -214,7 +238,8 @@ public final class TypeRegistry {
         /**
          * Models every type and links them.
          *
-         * @throws IllegalArgumentException listing every type that breaks the rule or refers to an unregistered type
+         * @throws IllegalArgumentException listing every problem of every type at once (a field type that is not
+         *                                  supported, a reference to an unregistered type, ...), each with a fix
          */
         public TypeRegistry build() {
             return new TypeRegistry(TypeModels.build(types));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.io.IOException;
 import java.net.URL;
@@ -16,7 +17,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(LeakDetectionExtension.class)
 class SerializersTest {
 
     @TempDir

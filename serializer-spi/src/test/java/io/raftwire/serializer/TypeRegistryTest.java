@@ -68,13 +68,25 @@ class TypeRegistryTest {
                 .register(1025, TwoConstructors.class)
                 .register(1026, MapHolder.class)
                 .register(1027, Dangling.class)
+                .register(1028, ArrayHolder.class)
+                .register(1029, Shape.class)
+                .register(1030, UsesRefused.class)
                 .build());
         String m = e.getMessage();
-        assertTrue(m.contains("cannot register 4 type(s)"), m);
-        assertTrue(m.contains("NotFinal is not a public final class or record"), m);
-        assertTrue(m.contains("has 2 public constructors"), m);
-        assertTrue(m.contains("MapHolder.values has type java.util.Map"), m);
-        assertTrue(m.contains("Dangling.plain has type") && m.contains("which is not registered"), m);
+        assertTrue(m.startsWith("cannot register: 4 problem(s)"), m);
+        assertTrue(m.contains("ArrayHolder.names has type java.lang.String[] (expected: a primitive array; declare it"
+                + " as List<String> instead)"), m);
+        assertTrue(m.contains("TypeRegistryTest$Shape is abstract (expected: a concrete class; register its concrete"
+                + " subclasses"), m);
+        assertTrue(m.contains("Dangling.plain has type " + Plain.class.getName() + ", which is not registered"
+                + " (expected: register it with its own id)"), m);
+        assertTrue(m.contains("UsesRefused.holder has type " + ArrayHolder.class.getName() + ", which is registered"
+                + " but was refused"), m);
+        TypeRegistry accepted = TypeRegistry.builder().register(1024, NotFinal.class)
+                .register(1025, TwoConstructors.class).register(1026, MapHolder.class).build();
+        assertTrue(!accepted.find(NotFinal.class).throughConstructor(), "a non-final class goes field by field");
+        assertTrue(!accepted.find(TwoConstructors.class).throughConstructor(), "so does one with two constructors");
+        assertTrue(accepted.find(MapHolder.class).throughConstructor(), "a record keeps its constructor");
     }
 
     @Test
@@ -121,11 +133,26 @@ class TypeRegistryTest {
     public record Other(String b) {
     }
 
-    /** Not final. */
+    /** Not final; registered field by field. */
     public static class NotFinal {
+        private long x;
+
         /** @param x anything */
         public NotFinal(long x) {
+            this.x = x;
         }
+    }
+
+    /** An array of references, which is not supported. */
+    public record ArrayHolder(String[] names) {
+    }
+
+    /** Abstract, so it cannot be registered itself. */
+    public abstract static class Shape {
+    }
+
+    /** Refers to a registered type that was refused. */
+    public record UsesRefused(ArrayHolder holder) {
     }
 
     /** Two public constructors. */
@@ -148,7 +175,7 @@ class TypeRegistryTest {
         }
     }
 
-    /** An unsupported component type. */
+    /** A map, supported since maps are. */
     public record MapHolder(Map<String, String> values) {
     }
 

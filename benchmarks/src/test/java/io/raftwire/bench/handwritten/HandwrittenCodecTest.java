@@ -8,7 +8,9 @@ import io.raftwire.message.request.VoteRequest;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The hand codec is a fair baseline only if it carries every catalog message exactly, and refuses broken input. */
+@ExtendWith(LeakDetectionExtension.class)
 class HandwrittenCodecTest {
 
     private final HandwrittenCodec codec = new HandwrittenCodec();

@@ -4,15 +4,17 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Container;
+import io.raftwire.serializer.model.Elements;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.WireSource;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.LinkedHashSet;
 
 /**
  * Builds the value a {@link Carrier} stands for. Records are read in the carrier's pre-order; each record's type id is
@@ -52,20 +54,31 @@ final class CarrierReader {
             throw new MalformedPayloadException("payload holds type " + id + " (expected: " + root.name() + ", type "
                     + root.id() + " from the frame header)");
         }
+        Object value = readRecord(in, root, 1);
+        in.checkUsedUp(root);
+        return value;
+    }
+
+    /**
+     * Reads one record whose type id has been read and checked, iteratively down to its nested records, and builds
+     * it. Called again (one level of Java recursion) only for a registered value inside a walked component.
+     *
+     * @param depth the record's nesting depth, the top-level value being 1
+     */
+    private Object readRecord(Cursor in, TypeModel model, int depth) {
         Deque<Record> stack = new ArrayDeque<>();
-        stack.push(new Record(root));
+        stack.push(new Record(model, depth));
         while (true) {
             Record record = stack.peek();
             TypeModel child = record.next(in);
             if (child != null) {
-                Bounds.checkDepth(stack.size() + 1, maxDepth);
-                stack.push(new Record(child));
+                Bounds.checkDepth(record.depth + 1, maxDepth);
+                stack.push(new Record(child, record.depth + 1));
                 continue;
             }
             Object value = record.model.instantiate(record.args);
             stack.pop();
             if (stack.isEmpty()) {
-                in.checkUsedUp(root);
                 return value;
             }
             stack.peek().accept(value);
@@ -75,13 +88,15 @@ final class CarrierReader {
     /** One value being read: its constructor arguments so far, and the collection of values being filled, if any. */
     private final class Record {
         private final TypeModel model;
+        private final int depth;
         private final Object[] args;
         private int index;
         private Collection<Object> elements;
         private int missing;
 
-        Record(TypeModel model) {
+        Record(TypeModel model, int depth) {
             this.model = model;
+            this.depth = depth;
             this.args = new Object[model.size()];
         }
 
@@ -101,6 +116,11 @@ final class CarrierReader {
                     return null;
                 }
                 Component c = model.component(index);
+                if (c.walked()) {
+                    String label = model.name() + '.' + c.name();
+                    args[index++] = ShapeCodec.read(c.shape(), new Source(in, model, label, depth), label);
+                    continue;
+                }
                 switch (c.kind()) {
                     case LONG:
                     case INT:
@@ -131,7 +151,7 @@ final class CarrierReader {
         /** Takes the value of the nested record {@link #next} returned. */
         void accept(Object value) {
             if (elements != null) {
-                add(elements, value, model, model.component(index));
+                Elements.add(elements, value, label(model.component(index)), elements.size());
             } else {
                 args[index++] = value;
             }
@@ -145,18 +165,19 @@ final class CarrierReader {
                 return;
             }
             Kind kind = c.elementKind();
-            int size = count(word - 1, kind == Kind.STRING ? in.referencesLeft() : in.wordsLeft(), c);
-            int expected = Bounds.initialCapacity(size);
-            Collection<Object> out = c.kind() == Kind.SET
-                    ? new LinkedHashSet<>(Math.max(16, (int) (expected / .75f) + 1)) : new ArrayList<>(expected);
+            int size = Bounds.checkCount(word - 1, 1, kind == Kind.STRING ? in.referencesLeft() : in.wordsLeft(),
+                    maxElements, label(c) + " size");
+            @SuppressWarnings("unchecked")
+            Collection<Object> out = (Collection<Object>) (c.kind() == Kind.SET ? Container.SET : Container.LIST)
+                    .newContainer(size);
             if (kind == Kind.VALUE || kind == Kind.POLYMORPHIC) {
                 elements = out;
                 missing = size;
                 return;
             }
             for (int i = 0; i < size; i++) {
-                add(out, kind == Kind.STRING ? reference(c, in.reference(model), Kind.STRING)
-                        : constant(c, in.word(model)), model, c);
+                Elements.add(out, kind == Kind.STRING ? reference(c, in.reference(model), Kind.STRING)
+                        : constant(c, in.word(model)), label(c), i);
             }
             args[index++] = out;
         }
@@ -181,11 +202,8 @@ final class CarrierReader {
         }
 
         private Object constant(Component c, long ordinal) {
-            Object[] constants = c.enumConstants();
-            if (ordinal < 0 || ordinal >= constants.length) {
-                throw malformed(c, "enum ordinal " + ordinal + " (expected: 0.." + (constants.length - 1) + ")");
-            }
-            return constants[(int) ordinal];
+            return Bounds.enumConstant(ordinal < 0 || ordinal > Integer.MAX_VALUE ? -1 : (int) ordinal,
+                    c.enumConstants(), label(c));
         }
 
         private Object reference(Component c, Object v, Kind kind) {
@@ -222,13 +240,8 @@ final class CarrierReader {
             return c.checkAssignable(found);
         }
 
-        private int count(long declared, int left, Component c) {
-            if (declared < 0 || declared > left || declared > maxElements) {
-                throw malformed(c, "size = " + declared + " (expected: 0.." + Math.min(left, maxElements)
-                        + ", limited by the " + left + " items left in the payload and max-elements " + maxElements
-                        + ")");
-            }
-            return (int) declared;
+        private String label(Component c) {
+            return CarrierReader.label(model, c);
         }
 
         private MalformedPayloadException malformed(Component c, String problem) {
@@ -236,10 +249,89 @@ final class CarrierReader {
         }
     }
 
-    private static void add(Collection<Object> out, Object element, TypeModel owner, Component c) {
-        if (!out.add(element)) {
-            throw new MalformedPayloadException(owner.name() + '.' + c.name() + " holds a duplicate element"
-                    + " (expected: distinct elements)");
+    private static String label(TypeModel owner, Component c) {
+        return owner.name() + '.' + c.name();
+    }
+
+    /**
+     * The {@link WireSource} of a walked component: {@code readLong}, fixed32 and fixed64 read words, strings and
+     * byte arrays read references (arrays charged against the payload budget like any other), registered values read
+     * a nested record.
+     */
+    private final class Source implements WireSource {
+        private final Cursor in;
+        private final TypeModel owner;
+        private final String label;
+        private final int depth;
+
+        Source(Cursor in, TypeModel owner, String label, int depth) {
+            this.in = in;
+            this.owner = owner;
+            this.label = label;
+            this.depth = depth;
+        }
+
+        @Override
+        public long readLong() {
+            return in.word(owner);
+        }
+
+        @Override
+        public int readFixed32() {
+            long w = in.word(owner);
+            if (w != (int) w) {
+                throw new MalformedPayloadException(label + " = " + w + " (expected: 32 bits)");
+            }
+            return (int) w;
+        }
+
+        @Override
+        public long readFixed64() {
+            return in.word(owner);
+        }
+
+        @Override
+        public String readString() {
+            Object v = in.reference(owner);
+            if (!(v instanceof String s) || s.length() > maxElements) {
+                throw new MalformedPayloadException(label + " holds " + describe(v) + " (expected: a String of at"
+                        + " most max-elements " + maxElements + " characters)");
+            }
+            return s;
+        }
+
+        @Override
+        public byte[] readBytes() {
+            Object v = in.reference(owner);
+            if (!(v instanceof byte[] b)) {
+                throw new MalformedPayloadException(label + " holds " + describe(v) + " (expected: a byte[])");
+            }
+            return (byte[]) in.claim(label, b);
+        }
+
+        @Override
+        public Object readValue(TypeModel model) {
+            Bounds.checkDepth(depth + 1, maxDepth);
+            long id = in.word(owner);
+            if (id != model.id()) {
+                throw new MalformedPayloadException(label + " holds a record of type " + id + " (expected: "
+                        + model.name() + ", type " + model.id() + ")");
+            }
+            return readRecord(in, model, depth + 1);
+        }
+
+        @Override
+        public int remaining() {
+            return in.wordsLeft() + in.referencesLeft();
+        }
+
+        @Override
+        public int maxElements() {
+            return maxElements;
+        }
+
+        private String describe(Object v) {
+            return v instanceof String s ? "a String of " + s.length() + " characters" : v.getClass().getSimpleName();
         }
     }
 
@@ -300,10 +392,15 @@ final class CarrierReader {
          * repeat would be copied by its constructor.
          */
         Object claim(TypeModel owner, Component c, Object reference) {
+            return claim(owner.name() + '.' + c.name(), reference);
+        }
+
+        /** {@link #claim(TypeModel, Component, Object)} for a place named by {@code label}. */
+        Object claim(String label, Object reference) {
             long bytes = reference instanceof byte[] b ? b.length
                     : reference instanceof long[] l ? (long) Long.BYTES * l.length : 0;
             if (bytes > arrayBytesLeft) {
-                throw new MalformedPayloadException(owner.name() + '.' + c.name() + " = an array of " + bytes
+                throw new MalformedPayloadException(label + " = an array of " + bytes
                         + " bytes, beyond the " + arrayBytesLeft + " payload bytes its earlier arrays left (expected:"
                         + " each array of the payload used once)");
             }

@@ -4,9 +4,12 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Elements;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.WireSink;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,9 +54,18 @@ final class CarrierWriter {
     Carrier write(TypeModel model, Object value) {
         Words words = new Words();
         List<Object> references = new ArrayList<>();
+        writeRecord(model, value, 1, words, references);
+        return new Carrier(words.toArray(), references.isEmpty() ? null : unshared(references));
+    }
+
+    /**
+     * Writes the record of one value and of everything nested in it, iteratively. Called again (one level of Java
+     * recursion) only for a registered value inside a walked component.
+     */
+    private void writeRecord(TypeModel model, Object value, int depth, Words words, List<Object> references) {
         Deque<Record> stack = new ArrayDeque<>();
         words.add(model.id());
-        stack.push(new Record(model, value, 1));
+        stack.push(new Record(model, value, depth));
         while (!stack.isEmpty()) {
             Record record = stack.peek();
             Object child = record.next(words, references);
@@ -64,7 +76,6 @@ final class CarrierWriter {
                 stack.push(new Record(record.childModel, child, record.depth + 1));
             }
         }
-        return new Carrier(words.toArray(), references.isEmpty() ? null : unshared(references));
     }
 
     /**
@@ -126,6 +137,11 @@ final class CarrierWriter {
                     return null;
                 }
                 Component c = model.component(index++);
+                if (c.walked()) {
+                    String label = model.name() + '.' + c.name();
+                    ShapeCodec.write(c.shape(), c.get(value), new Sink(words, references, depth), label);
+                    continue;
+                }
                 switch (c.kind()) {
                     case LONG:
                         words.add(c.getLong(value));
@@ -169,8 +185,9 @@ final class CarrierWriter {
         /** Writes elements of the current collection up to the next nested value, or to the end (then null). */
         private Object nextElement(Words words, List<Object> references) {
             Component c = model.component(index - 1);
+            String label = model.name() + '.' + c.name();
             while (items.hasNext()) {
-                Object item = items.next();
+                Object item = Elements.requireElement(items.next(), label);
                 switch (c.elementKind()) {
                     case STRING:
                         references.add(item);
@@ -179,10 +196,6 @@ final class CarrierWriter {
                         words.add(((Enum<?>) item).ordinal());
                         break;
                     default:
-                        if (item == null) {
-                            words.add(0);
-                            break;
-                        }
                         childModel = modelOf(c, item);
                         return item;
                 }
@@ -195,13 +208,53 @@ final class CarrierWriter {
             if (c.valueKind() == Kind.VALUE) {
                 return c.valueModel();
             }
-            TypeModel found = registry.find(v.getClass());
-            if (found == null) {
-                Class<?> declared = c.elementType() != null ? c.elementType() : c.rawType();
-                throw new IllegalArgumentException(model.name() + '.' + c.name() + " holds " + v.getClass().getName()
-                        + ", which is not registered (expected: a registered " + declared.getSimpleName() + ")");
-            }
-            return found;
+            return c.subtypeOf(model.name() + '.' + c.name(), v);
+        }
+    }
+
+    /**
+     * The {@link WireSink} of a walked component: numbers and bits are words, strings and byte arrays references, a
+     * registered value its record.
+     */
+    private final class Sink implements WireSink {
+        private final Words words;
+        private final List<Object> references;
+        private final int depth;
+
+        Sink(Words words, List<Object> references, int depth) {
+            this.words = words;
+            this.references = references;
+            this.depth = depth;
+        }
+
+        @Override
+        public void writeLong(long value) {
+            words.add(value);
+        }
+
+        @Override
+        public void writeFixed32(int bits) {
+            words.add(bits);
+        }
+
+        @Override
+        public void writeFixed64(long bits) {
+            words.add(bits);
+        }
+
+        @Override
+        public void writeString(String value) {
+            references.add(value);
+        }
+
+        @Override
+        public void writeBytes(byte[] value) {
+            references.add(value);
+        }
+
+        @Override
+        public void writeValue(TypeModel model, Object value) {
+            writeRecord(model, value, depth + 1, words, references);
         }
     }
 

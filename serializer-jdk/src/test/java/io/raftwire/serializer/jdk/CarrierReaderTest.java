@@ -16,6 +16,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,11 +26,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Carriers that are well-formed JDK streams of allowed classes but do not describe a valid value of the declared
  * type, written by a plain {@code ObjectOutputStream}: each must be refused with a message that says what was wrong.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class CarrierReaderTest {
 
     private static final int VOTE = MessageType.VOTE_REQUEST.id();
@@ -72,7 +75,7 @@ class CarrierReaderTest {
                     "AppendRequest.entries holds a null element"),
             refused("duplicate set element", MessageType.METADATA_RESPONSE.id(),
                     new long[] {30, 1, 0, 3, 63, 1, 1, 1, 63, 1, 1, 1}, new Object[] {"a", "kv", "a", "kv"},
-                    "MetadataResponse.sessions holds a duplicate element"),
+                    "MetadataResponse.sessions element 1 repeats an earlier one (expected: distinct set elements)"),
             refused("collection size beyond the words left", MessageType.METADATA_RESPONSE.id(),
                     new long[] {30, 1, 0, 1000}, null, "MetadataResponse.sessions size = 999 (expected: 0..0"),
             refused("null among the references", UserTypes.KV_COMMAND_ID, new long[] {1024, 1, 0, 5, 2},

@@ -19,12 +19,15 @@ import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The carrier layout documented on {@link Carrier}, pinned on a few values of each kind. */
+@ExtendWith(LeakDetectionExtension.class)
 class CarrierWriterTest {
 
     private final TypeRegistry registry = Fixtures.registry();

@@ -93,12 +93,18 @@ class JdkSerializerTest extends SerializerContract {
         int id = serializer.registry().idOf(value);
         int at = arrayLengthOffset(valid, length);
         int remaining = valid.length - at - Integer.BYTES;
-        out.add(new NamedPayload(name + " length -1", id, withInt(valid, at, -1)));
-        out.add(new NamedPayload(name + " length 2^31-1", id, withInt(valid, at, Integer.MAX_VALUE)));
-        out.add(new NamedPayload(name + " length remaining+1", id, withInt(valid, at, remaining + 1)));
+        String type = name.substring(name.lastIndexOf(' ') + 1);
+        out.add(new NamedPayload(name + " length -1", id, withInt(valid, at, -1),
+                "array length = -1 (expected: >= 0)"));
+        out.add(new NamedPayload(name + " length 2^31-1", id, withInt(valid, at, Integer.MAX_VALUE),
+                type + " length = " + Integer.MAX_VALUE + " (expected: 0.."));
+        out.add(new NamedPayload(name + " length remaining+1", id, withInt(valid, at, remaining + 1),
+                type + " length = " + (remaining + 1) + " (expected: 0.."));
         if (unitBytes > 1) {
             out.add(new NamedPayload(name + " length remaining/" + unitBytes + "+1", id,
-                    withInt(valid, at, remaining / unitBytes + 1)));
+                    withInt(valid, at, remaining / unitBytes + 1),
+                    type + " length = " + (remaining / unitBytes + 1) + " (expected: 0.." + remaining / unitBytes
+                            + ","));
         }
     }
 
@@ -113,9 +119,12 @@ class JdkSerializerTest extends SerializerContract {
         }
         int at = JdkStreams.wordsOffset(valid, words) + Long.BYTES * index;
         long left = words.length - index - 1;
-        for (long size : new long[] {-1, Integer.MAX_VALUE, left + 1, Long.MAX_VALUE - 1}) {
+        String place = name.substring(0, name.indexOf(' '));
+        // -2, not -1: a size word of 0 (size -1 + 1) is the null marker, which the constructor, not a bound, refuses
+        for (long size : new long[] {-2, Integer.MAX_VALUE, left + 1, Long.MAX_VALUE - 1}) {
             out.add(new NamedPayload(name + " size " + (size == left + 1 ? "remaining+1" : String.valueOf(size)), id,
-                    JdkStreams.withLong(valid, at, size + 1)));
+                    JdkStreams.withLong(valid, at, size + 1), place + " size = " + size + " (expected: 0.." + left
+                    + ","));
         }
     }
 
@@ -127,15 +136,37 @@ class JdkSerializerTest extends SerializerContract {
         int at = JdkStreams.stringOffset(valid, PROBE);
         int remaining = valid.length - at - 3;
         out.add(new NamedPayload("OpenSessionRequest.name TC_STRING length 0xffff (-1)", id,
-                withShort(valid, at + 1, 0xFFFF)));
+                withShort(valid, at + 1, 0xFFFF), "string length = 65535 (expected: 0.." + remaining + ","));
         out.add(new NamedPayload("OpenSessionRequest.name TC_STRING length remaining+1", id,
-                withShort(valid, at + 1, remaining + 1)));
+                withShort(valid, at + 1, remaining + 1), "string length = " + (remaining + 1) + " (expected: 0.."
+                        + remaining + ","));
         for (long declared : new long[] {-1, Integer.MAX_VALUE, remaining + 1, Long.MAX_VALUE}) {
             byte[] hostile = JdkStreams.splice(valid, at, 3, JdkStreams.longStringHeader(declared));
-            out.add(new NamedPayload("OpenSessionRequest.name TC_LONGSTRING length " + declared, id, hostile));
+            out.add(new NamedPayload("OpenSessionRequest.name TC_LONGSTRING length " + declared, id, hostile,
+                    "long string length = " + declared + " (expected: 0.."));
         }
         int name = JdkStreams.indexOf(valid, Carrier.class.getName().getBytes(StandardCharsets.US_ASCII));
-        out.add(new NamedPayload("carrier class name length 0xffff", id, withShort(valid, name - 2, 0xFFFF)));
+        out.add(new NamedPayload("carrier class name length 0xffff", id, withShort(valid, name - 2, 0xFFFF),
+                "class name length = 65535 (expected: 0.."));
+    }
+
+    /**
+     * 32 KiB: a refused jdk decode allocated at most 22,452 bytes beyond twice the payload (measured 2026-11-23, JDK
+     * 17): {@code ObjectInputStream}'s own block buffer, handle table and descriptor objects come on top of what
+     * raftwire's checks allow.
+     */
+    @Override
+    protected long allocationSlackBytes() {
+        return 32 * 1024;
+    }
+
+    /** The jdk provider's token is a word of the carrier, after the record's type id; the filler is words. */
+    @Override
+    protected byte[] oneTokenPayload(int typeId, long token, int fillerUnits) {
+        long[] words = new long[2 + fillerUnits];
+        words[0] = typeId;
+        words[1] = token;
+        return JdkStreams.plainStream(new Carrier(words, null));
     }
 
     @Override

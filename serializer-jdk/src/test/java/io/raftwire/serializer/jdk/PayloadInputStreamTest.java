@@ -15,6 +15,7 @@ import io.raftwire.serializer.contract.AllocationMeter;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -23,12 +24,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What JDK 17's {@code ObjectInputStream} allocates for declared lengths it does not filter (strings, proxy
  * interface lists), and that {@link PayloadInputStream} refuses them before it does. Allocations are measured on a
  * second attempt, after one-time class loading and linking.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class PayloadInputStreamTest {
 
     private static final byte[] HEADER = {(byte) 0xAC, (byte) 0xED, 0, 5};

@@ -1,22 +1,20 @@
 package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import io.raftwire.message.IndexedSet;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Container;
+import io.raftwire.serializer.model.Elements;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
-import java.util.List;
 
 /**
  * The Kryo {@link Serializer} of one registered type, derived from its {@link TypeModel}: writes the components in
@@ -74,8 +72,14 @@ final class ModelSerializer extends Serializer<Object> {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
         PayloadOutput out = (PayloadOutput) output;
         // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
+        KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
+            if (c.walked()) {
+                wire = wire == null ? KryoWire.sink(kryo, out, schema, labels[i]) : wire.at(labels[i]);
+                ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
+                continue;
+            }
             switch (c.kind()) {
                 case LONG -> out.writeVarLong(c.getLong(value), true);
                 case INT -> out.writeVarInt(c.getInt(value), true);
@@ -103,8 +107,14 @@ final class ModelSerializer extends Serializer<Object> {
     public Object read(Kryo kryo, Input input, Class<?> type) {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
         Object[] args = new Object[components.length];
+        KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
+            if (c.walked()) {
+                wire = wire == null ? KryoWire.source(kryo, input, schema, maxElements, labels[i]) : wire.at(labels[i]);
+                args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
+                continue;
+            }
             args[i] = switch (c.kind()) {
                 case LONG -> input.readVarLong(true);
                 case INT -> input.readVarInt(true);
@@ -117,6 +127,7 @@ final class ModelSerializer extends Serializer<Object> {
                         ? kryo.readObject(input, c.rawType(), valueSerializers[i]) : null;
                 case POLYMORPHIC -> readPolymorphic(kryo, input, i);
                 case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
+                default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
             };
         }
         return model.instantiate(args);
@@ -136,11 +147,7 @@ final class ModelSerializer extends Serializer<Object> {
             out.writeByte(0);
             return;
         }
-        Registration r = kryo.getClassResolver().getRegistration(v.getClass());
-        if (r == null || !(r.getSerializer() instanceof ModelSerializer s)) {
-            throw new IllegalArgumentException(labels[i] + " holds " + v.getClass().getName()
-                    + ", which is not registered (expected: a registered type)");
-        }
+        ModelSerializer s = schema.of(components[i].subtypeOf(labels[i], v));
         out.writeVarInt(s.model.id(), true);
         kryo.writeObject(out, v, s);
     }
@@ -171,46 +178,24 @@ final class ModelSerializer extends Serializer<Object> {
         int n = elements.size();
         out.writeVarInt(n + 1, true);
         ModelSerializer values = valueSerializers[i];
-        if (elements instanceof List<?> list) {
+        if (Elements.isIndexed(elements)) {
             for (int k = 0; k < n; k++) {
-                Object e = requireElement(list.get(k), i);
+                Object e = Elements.requireElement(Elements.get(elements, k), labels[i]);
                 if (values != null) {
                     kryo.writeObject(out, e, values);
                 } else {
                     writeElement(kryo, out, i, e);
                 }
             }
-        } else if (elements instanceof IndexedSet<?>) {
-            writeIndexedSet(kryo, out, i, (IndexedSet<?>) elements);
         } else {
             for (Object e : elements) {
                 if (values != null) {
-                    kryo.writeObject(out, requireElement(e, i), values);
+                    kryo.writeObject(out, Elements.requireElement(e, labels[i]), values);
                 } else {
-                    writeElement(kryo, out, i, requireElement(e, i));
+                    writeElement(kryo, out, i, Elements.requireElement(e, labels[i]));
                 }
             }
         }
-    }
-
-    /** A catalog set by index, so encoding allocates no iterator; its own method to keep the list path's frame small. */
-    private void writeIndexedSet(Kryo kryo, PayloadOutput out, int i, IndexedSet<?> set) {
-        ModelSerializer values = valueSerializers[i];
-        for (int k = 0, n = set.size(); k < n; k++) {
-            Object e = requireElement(set.get(k), i);
-            if (values != null) {
-                kryo.writeObject(out, e, values);
-            } else {
-                writeElement(kryo, out, i, e);
-            }
-        }
-    }
-
-    private Object requireElement(Object e, int i) {
-        if (e == null) {
-            throw new IllegalArgumentException(labels[i] + " holds a null element (expected: none)");
-        }
-        return e;
     }
 
     private void writeElement(Kryo kryo, PayloadOutput out, int i, Object e) {
@@ -228,16 +213,12 @@ final class ModelSerializer extends Serializer<Object> {
         if (n == PayloadReads.NULL) {
             return null;
         }
-        int expected = Bounds.initialCapacity(n);
-        Collection<Object> elements = set ? new LinkedHashSet<>(expected + expected / 3 + 1)
-                : new ArrayList<>(expected);
+        @SuppressWarnings("unchecked")
+        Collection<Object> elements = (Collection<Object>) (set ? Container.SET : Container.LIST).newContainer(n);
         ModelSerializer values = valueSerializers[i];
         for (int k = 0; k < n; k++) {
             Object e = values != null ? kryo.readObject(in, values.model.javaType(), values) : readElement(kryo, in, i);
-            if (!elements.add(e)) {
-                throw new MalformedPayloadException(labels[i] + " element " + k + " repeats an earlier one"
-                        + " (expected: distinct set elements)");
-            }
+            Elements.add(elements, e, labels[i], k);
         }
         return elements;
     }
@@ -252,7 +233,7 @@ final class ModelSerializer extends Serializer<Object> {
                     + " (expected: STRING, ENUM or POLYMORPHIC)");
         };
         if (e == null) {
-            throw new MalformedPayloadException(labels[i] + " holds a null element (expected: none)");
+            throw new MalformedPayloadException(Elements.nullElement(labels[i]));
         }
         return e;
     }

@@ -16,18 +16,21 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Kryo's by-name marker, shown to work against an unprotected Kryo with the same bytes the contract test sends, and
  * shown to reach nothing here: the class resolver refuses before parsing a name, and the serializer's only type slot
  * holds registry ids.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class KryoClassNamesTest {
 
     private static final String TRIPWIRE = KryoGadgets.Tripwire.class.getName();

@@ -17,6 +17,7 @@ import io.raftwire.serializer.contract.AllocationMeter;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -25,8 +26,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The provider's own string and array formats, byte for byte, and the limits applied when reading them. */
+@ExtendWith(LeakDetectionExtension.class)
 class KryoPayloadFormatTest {
 
     private final Serializer serializer = new KryoSerializerProvider().create(Fixtures.registry(),

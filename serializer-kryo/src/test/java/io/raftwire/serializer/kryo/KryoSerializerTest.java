@@ -56,14 +56,29 @@ class KryoSerializerTest extends SerializerContract {
     protected List<NamedPayload> hostileLengthPayloads(Serializer serializer) {
         List<NamedPayload> payloads = new ArrayList<>();
         for (Slot s : slots()) {
+            String place = s.name().substring(0, s.name().indexOf(' '));
+            // a length travels as an unsigned varint of length + 1: ff ff ff ff 0f is 2^32-1, a length of 2^32-2
             payloads.add(new NamedPayload(s.name() + " length -1 (varint ff ff ff ff 0f)", s.typeId(),
-                    concat(s.before(), new Crafted().varint(-1).bytes(), FILLER)));
+                    concat(s.before(), new Crafted().varint(-1).bytes(), FILLER),
+                    place + " = " + 4294967294L + " (expected: 0.."));
             payloads.add(new NamedPayload(s.name() + " length 2^31-1", s.typeId(),
-                    concat(s.before(), new Crafted().count(Integer.MAX_VALUE).bytes(), FILLER)));
+                    concat(s.before(), new Crafted().count(Integer.MAX_VALUE).bytes(), FILLER),
+                    place + " = " + Integer.MAX_VALUE + " (expected: 0.."));
             payloads.add(new NamedPayload(s.name() + " length remaining+1", s.typeId(),
-                    concat(s.before(), new Crafted().count(FILLER.length + 1).bytes(), FILLER)));
+                    concat(s.before(), new Crafted().count(FILLER.length + 1).bytes(), FILLER),
+                    place + " = " + (FILLER.length + 1) + " (expected: 0.."));
         }
         return payloads;
+    }
+
+    /** Kryo writes the token as a zig-zag varlong; the filler is bytes. */
+    @Override
+    protected byte[] oneTokenPayload(int typeId, long token, int fillerUnits) {
+        com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(16);
+        out.writeVarLong(token, false);
+        byte[] filler = new byte[fillerUnits];
+        java.util.Arrays.fill(filler, (byte) 1);
+        return concat(out.toBytes(), filler);
     }
 
     @Override

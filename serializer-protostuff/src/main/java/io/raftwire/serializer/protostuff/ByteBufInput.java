@@ -116,6 +116,27 @@ final class ByteBufInput implements Input {
         }
     }
 
+    /**
+     * Reads the tag of the next token of a walked component ({@link ProtostuffWire}), written under the component's
+     * field number like the elements of a collection.
+     */
+    void readTokenTag(int field) throws IOException {
+        if (nextField() != field) {
+            throw new MalformedPayloadException(label + " ends early (expected: another value of field " + field
+                    + ")");
+        }
+    }
+
+    /** Payload bytes not yet read. */
+    int remaining() {
+        return buf.readableBytes();
+    }
+
+    /** The configured element limit. */
+    int maxElements() {
+        return maxElements;
+    }
+
     private int nextField() throws IOException {
         return buf.isReadable() ? readFieldNumber(null) : 0;
     }

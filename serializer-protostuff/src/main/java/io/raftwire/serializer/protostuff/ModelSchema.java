@@ -4,19 +4,18 @@ import io.protostuff.Input;
 import io.protostuff.Output;
 import io.protostuff.ProtobufOutput;
 import io.protostuff.Schema;
-import io.raftwire.message.IndexedSet;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Container;
+import io.raftwire.serializer.model.Elements;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
-import java.util.List;
 
 /**
  * The protostuff {@link Schema} of one registered type, derived from its {@link TypeModel}: component {@code i} is
@@ -87,11 +86,15 @@ final class ModelSchema implements Schema<Object> {
     @Override
     public void writeTo(Output out, Object value) throws IOException {
         ProtostuffEncoder encoder = ProtostuffEncoder.of(out);
+        ProtostuffWire wire = null;
         for (int i = 0, n = model.size(); i < n; i++) {
             Component c = model.component(i);
             int field = i + 1;
             Kind kind = c.kind();
-            if (kind == Kind.LONG) {
+            if (c.walked()) {
+                wire = wire == null ? ProtostuffWire.sink(out, encoder, field, byId) : wire.at(field);
+                ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
+            } else if (kind == Kind.LONG) {
                 out.writeInt64(field, c.getLong(value), false);
             } else if (kind == Kind.INT) {
                 out.writeInt32(field, c.getInt(value), false);
@@ -113,7 +116,7 @@ final class ModelSchema implements Schema<Object> {
     }
 
     /**
-     * The element count, then every element under the same field number. A list, and a catalog {@link IndexedSet},
+     * The element count, then every element under the same field number. A list, and a catalog {@code IndexedSet},
      * are walked by index; only another non-empty set needs an iterator, the one allocation a steady-state encode can
      * make ({@code HashSet} has no allocation-free {@code forEach}).
      */
@@ -121,17 +124,14 @@ final class ModelSchema implements Schema<Object> {
             throws IOException {
         int size = values.size();
         out.writeUInt32(field, size, false);
-        if (values instanceof List<?> list) {
+        String label = labels[c.index()];
+        if (Elements.isIndexed(values)) {
             for (int i = 0; i < size; i++) {
-                writeValue(out, encoder, c, field, list.get(i));
-            }
-        } else if (values instanceof IndexedSet<?> set) {
-            for (int i = 0; i < size; i++) {
-                writeValue(out, encoder, c, field, set.get(i));
+                writeValue(out, encoder, c, field, Elements.requireElement(Elements.get(values, i), label));
             }
         } else if (size > 0) {
             for (Object e : values) {
-                writeValue(out, encoder, c, field, e);
+                writeValue(out, encoder, c, field, Elements.requireElement(e, label));
             }
         }
     }
@@ -160,12 +160,7 @@ final class ModelSchema implements Schema<Object> {
     }
 
     private ModelSchema schemaOf(Component c, Object v) {
-        TypeModel m = registry.find(v.getClass());
-        if (m == null) {
-            throw new IllegalArgumentException(labels[c.index()] + " holds a " + v.getClass().getName()
-                    + ", which is not registered (expected: a registered " + c.rawType().getSimpleName() + ")");
-        }
-        return byId[m.id()];
+        return byId[c.subtypeOf(labels[c.index()], v).id()];
     }
 
     /** Protobuf's packed encoding: one length-delimited field of varints, built in the encoder's reused scratch. */
@@ -196,6 +191,11 @@ final class ModelSchema implements Schema<Object> {
         return model.instantiate(args);
     }
 
+    /** Reads a nested value written as a group at the current tag, and builds it. */
+    Object readNested(ByteBufInput in) throws IOException {
+        return model.instantiate((Object[]) in.mergeObject(null, this));
+    }
+
     @Override
     public void mergeFrom(Input input, Object message) throws IOException {
         if (!(input instanceof ByteBufInput in)) {
@@ -203,6 +203,7 @@ final class ModelSchema implements Schema<Object> {
                     + " (expected: ByteBufInput, which bounds every length)");
         }
         Object[] args = (Object[]) message;
+        ProtostuffWire wire = null;
         int next = 0;
         for (int field = in.readFieldNumber(this); field != 0; field = in.readFieldNumber(this)) {
             if (field > args.length) {
@@ -215,6 +216,12 @@ final class ModelSchema implements Schema<Object> {
             requireOptional(next, field - 1);
             Component c = model.component(field - 1);
             in.label(labels[field - 1]);
+            if (c.walked()) {
+                wire = wire == null ? ProtostuffWire.source(in, field, byId) : wire.at(field);
+                args[field - 1] = ShapeCodec.read(c.shape(), wire, labels[field - 1]);
+                next = field;
+                continue;
+            }
             args[field - 1] = switch (c.kind()) {
                 case LONG -> in.readInt64();
                 case INT -> in.readInt32();
@@ -232,26 +239,24 @@ final class ModelSchema implements Schema<Object> {
     /** Components {@code from..to-1} are absent: only references may be (they decode as null). */
     private void requireOptional(int from, int to) {
         for (int i = from; i < to; i++) {
-            Kind kind = model.component(i).kind();
-            if (kind == Kind.LONG || kind == Kind.INT || kind == Kind.BOOLEAN) {
+            Component c = model.component(i);
+            Kind kind = c.kind();
+            if (c.walked() || kind == Kind.LONG || kind == Kind.INT || kind == Kind.BOOLEAN) {
                 throw new MalformedPayloadException(labels[i] + " (field " + (i + 1) + ") is missing (expected:"
-                        + " every long, int and boolean component present)");
+                        + " every long, int and boolean component present, and every component of another shape"
+                        + " than String, byte[], long[], enum, registered value, List or Set)");
             }
         }
     }
 
     private Object readCollection(ByteBufInput in, Component c, int field) throws IOException {
         int count = in.readCount(MIN_ELEMENT_BYTES);
-        boolean list = c.kind() == Kind.LIST;
-        // A list is sized from the checked count; a hash set is not, its table would outgrow the payload.
-        Collection<Object> values = list ? new ArrayList<>(count) : new LinkedHashSet<>();
+        @SuppressWarnings("unchecked")
+        Collection<Object> values = (Collection<Object>) (c.kind() == Kind.LIST ? Container.LIST : Container.SET)
+                .newContainer(count);
         for (int i = 0; i < count; i++) {
             in.readElementTag(field, i, count);
-            Object value = readValue(in, c, field);
-            if (!values.add(value)) {
-                throw new MalformedPayloadException(labels[c.index()] + " element " + i + " repeats an earlier one"
-                        + " (expected: distinct set elements)");
-            }
+            Elements.add(values, readValue(in, c, field), labels[c.index()], i);
         }
         return values;
     }

@@ -66,8 +66,27 @@ class ProtostuffSerializerTest extends SerializerContract {
         String[] names = {"-1", "2^31-1", "remaining+1"};
         for (int i = 0; i < declared.length; i++) {
             byte[] bytes = new Wire().append(head).varint(declared[i]).append(tail).bytes();
-            payloads.add(new NamedPayload(what + " " + names[i], typeId, bytes));
+            payloads.add(new NamedPayload(what + " " + names[i], typeId, bytes, " = " + declared[i] + " (expected: 0.."
+                    + Math.min(tail.length, tail.length / (wireType == Wire.VARINT ? 2 : 1)) + ","));
         }
+    }
+
+    /** Protostuff writes the token as field 1, a sint64 (zig-zag varint); the filler is bytes. */
+    @Override
+    protected byte[] oneTokenPayload(int typeId, long token, int fillerUnits) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(1 << 3);
+        for (long v = (token << 1) ^ (token >> 63); ; v >>>= 7) {
+            if ((v & ~0x7FL) == 0) {
+                out.write((int) v);
+                break;
+            }
+            out.write((int) (v & 0x7F) | 0x80);
+        }
+        for (int i = 0; i < fillerUnits; i++) {
+            out.write(1);
+        }
+        return out.toByteArray();
     }
 
     @Override

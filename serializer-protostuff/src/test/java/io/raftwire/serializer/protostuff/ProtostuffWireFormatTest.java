@@ -18,6 +18,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.HexFormat;
 import java.util.List;
@@ -27,12 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The rules of the protostuff provider's format that the golden files only show by example: how absence, empty
  * collections and polymorphic values are written, and that a payload has exactly one reading (unknown, repeated,
  * out-of-order or missing fields, stray wire types and mismatched groups are all refused).
  */
+@ExtendWith(LeakDetectionExtension.class)
 class ProtostuffWireFormatTest {
 
     private final Serializer serializer = Serializers.create("protostuff", Fixtures.registry(),

@@ -4,11 +4,18 @@ import java.lang.invoke.MethodHandle;
 import java.util.List;
 
 /**
- * One constructor parameter of a registered type: its name, its {@link Kind}, and a reader for its value.
+ * One component of a registered type: a constructor parameter of a type built through its constructor, or a field
+ * of a type built field by field. It has a name, a position (also the order components are written in), a
+ * {@link Shape}, and a reader for its value.
  *
- * <p>Values are read from the private final field of the same name, not through the accessor, because accessors
- * of array components return defensive copies and encoding must not allocate. The typed getters
- * ({@link #getLong}, {@link #getInt}, {@link #getBoolean}) do not box.
+ * <p>A component is either <i>native</i> ({@link #walked()} {@code == false}: a primitive {@code long}, {@code int}
+ * or {@code boolean}, a {@code String}, {@code byte[]}, {@code long[]}, an enum, a registered or polymorphic value, or
+ * a {@code List<E>}/{@code Set<E>} of strings, enums or registered values), which every provider writes in its own
+ * layout, or <i>walked</i>: every other shape, which providers write through {@link ShapeCodec}.
+ *
+ * <p>Values are read from the field itself, not through an accessor, because accessors of array components return
+ * defensive copies and encoding must not allocate. The typed getters ({@link #getLong}, {@link #getInt},
+ * {@link #getBoolean}) do not box and serve native primitive components only.
  *
  * <p>Immutable and thread-safe once its {@link TypeModel} is built.
  */
@@ -16,84 +23,100 @@ public final class Component {
 
     private final String name;
     private final int index;
-    private final Kind kind;
-    private final Class<?> rawType;
-    private final Kind elementKind;
-    private final Class<?> elementType;
-    private final Object[] enumConstants;
+    private final Shape shape;
+    private final boolean walked;
     private final MethodHandle getter;
-    private TypeModel valueModel;
-    private List<TypeModel> subtypes = List.of();
+    private final MethodHandle setter;
 
-    Component(String name, int index, Kind kind, Class<?> rawType, Kind elementKind, Class<?> elementType,
-            MethodHandle getter) {
+    Component(String name, int index, Shape shape, boolean walked, MethodHandle getter, MethodHandle setter) {
         this.name = name;
         this.index = index;
-        this.kind = kind;
-        this.rawType = rawType;
-        this.elementKind = elementKind;
-        this.elementType = elementType;
-        Class<?> target = kind == Kind.LIST || kind == Kind.SET ? elementType : rawType;
-        this.enumConstants = target != null && target.isEnum() ? target.getEnumConstants() : null;
+        this.shape = shape;
+        this.walked = walked;
         this.getter = getter;
+        this.setter = setter;
     }
 
-    void resolve(TypeModel valueModel, List<TypeModel> subtypes) {
-        this.valueModel = valueModel;
-        this.subtypes = List.copyOf(subtypes);
-    }
-
-    /** The parameter name, equal to the field and accessor name. */
+    /** The parameter or field name. */
     public String name() {
         return name;
     }
 
-    /** Zero-based position among the constructor parameters; also the order components are written in. */
+    /** Zero-based position among the components; also the order components are written in. */
     public int index() {
         return index;
     }
 
-    /** The component's shape. */
+    /** The full shape of the declared type. */
+    public Shape shape() {
+        return shape;
+    }
+
+    /** Whether providers write this component through {@link ShapeCodec} rather than natively (class comment). */
+    public boolean walked() {
+        return walked;
+    }
+
+    /** The component's kind. */
     public Kind kind() {
-        return kind;
+        return shape.kind();
     }
 
     /** The declared (erased) Java type. */
     public Class<?> rawType() {
-        return rawType;
+        return shape.javaType();
     }
 
-    /** For {@link Kind#LIST} and {@link Kind#SET}: the element kind; otherwise {@code null}. */
+    private boolean nativeCollection() {
+        return !walked && (shape.kind() == Kind.LIST || shape.kind() == Kind.SET);
+    }
+
+    /** For a native {@link Kind#LIST} or {@link Kind#SET}: the element kind; otherwise {@code null}. */
     public Kind elementKind() {
-        return elementKind;
+        return nativeCollection() ? shape.element().kind() : null;
     }
 
-    /** For {@link Kind#LIST} and {@link Kind#SET}: the element class; otherwise {@code null}. */
+    /** For a native {@link Kind#LIST} or {@link Kind#SET}: the element class; otherwise {@code null}. */
     public Class<?> elementType() {
-        return elementType;
+        return nativeCollection() ? shape.element().javaType() : null;
     }
 
-    /** The kind of the individual values: the element kind for collections, the kind itself otherwise. */
+    /** The shape of the individual values: the element's for a native collection, the component's otherwise. */
+    private Shape valueShape() {
+        return nativeCollection() ? shape.element() : shape;
+    }
+
+    /** The kind of the individual values: the element kind for native collections, the kind itself otherwise. */
     public Kind valueKind() {
-        return elementKind != null ? elementKind : kind;
+        return valueShape().kind();
     }
 
-    /** For an {@link Kind#ENUM} component or element: the constants in ordinal order; otherwise {@code null}. */
+    /** For an {@link Kind#ENUM} component or native element: the constants in ordinal order; otherwise null. */
     public Object[] enumConstants() {
-        return enumConstants;
+        return valueShape().enumConstants();
     }
 
-    /** For a {@link Kind#VALUE} component or element: the model of the value type; otherwise {@code null}. */
+    /** For a {@link Kind#VALUE} component or native element: the model of the value type; otherwise null. */
     public TypeModel valueModel() {
-        return valueModel;
+        return valueShape().valueModel();
     }
 
     /**
-     * For a {@link Kind#POLYMORPHIC} component or element: every registered type assignable to the declared type,
-     * in id order; otherwise empty.
+     * For a {@link Kind#POLYMORPHIC} component or native element: every registered type assignable to the declared
+     * type, in id order; otherwise empty.
      */
     public List<TypeModel> subtypes() {
-        return subtypes;
+        return valueShape().subtypes();
+    }
+
+    /**
+     * The registered type of a value about to be written in this polymorphic component or native element.
+     *
+     * @param label the place, for the message
+     * @throws IllegalArgumentException if the value's class is not registered or does not belong here
+     */
+    public TypeModel subtypeOf(String label, Object value) {
+        return valueShape().subtypeOf(label, value);
     }
 
     /**
@@ -104,7 +127,7 @@ public final class Component {
      * @throws MalformedPayloadException if the type does not implement the declared type
      */
     public TypeModel checkAssignable(TypeModel model) {
-        Class<?> declared = elementType != null ? elementType : rawType;
+        Class<?> declared = valueShape().javaType();
         if (!declared.isAssignableFrom(model.javaType())) {
             throw new MalformedPayloadException(name + " holds type " + model.id() + " (" + model.name()
                     + ") (expected: a registered " + declared.getSimpleName() + ")");
@@ -112,7 +135,7 @@ public final class Component {
         return model;
     }
 
-    /** Reads a {@link Kind#LONG} component of {@code owner} without boxing. */
+    /** Reads a native {@link Kind#LONG} component of {@code owner} without boxing. */
     public long getLong(Object owner) {
         try {
             return (long) getter.invokeExact(owner);
@@ -121,7 +144,7 @@ public final class Component {
         }
     }
 
-    /** Reads an {@link Kind#INT} component of {@code owner} without boxing. */
+    /** Reads a native {@link Kind#INT} component of {@code owner} without boxing. */
     public int getInt(Object owner) {
         try {
             return (int) getter.invokeExact(owner);
@@ -130,7 +153,7 @@ public final class Component {
         }
     }
 
-    /** Reads a {@link Kind#BOOLEAN} component of {@code owner} without boxing. */
+    /** Reads a native {@link Kind#BOOLEAN} component of {@code owner} without boxing. */
     public boolean getBoolean(Object owner) {
         try {
             return (boolean) getter.invokeExact(owner);
@@ -140,8 +163,8 @@ public final class Component {
     }
 
     /**
-     * Reads a reference component of {@code owner}. Arrays are the field itself, not a copy: callers must not
-     * modify them.
+     * Reads a reference component of {@code owner}, or a walked primitive one boxed. Arrays are the field itself,
+     * not a copy: callers must not modify them.
      */
     public Object get(Object owner) {
         try {
@@ -151,14 +174,29 @@ public final class Component {
         }
     }
 
+    /** Sets the field of a field-by-field type; {@code value} boxed for a primitive. */
+    void set(Object owner, Object value) {
+        try {
+            setter.invokeExact(owner, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
     private static IllegalStateException unexpected(Throwable e) {
-        return new IllegalStateException("field read failed", e);
+        return new IllegalStateException("field access failed", e);
     }
 
     @Override
     public String toString() {
-        return name + ':' + kind + (elementKind != null ? "<" + elementKind + ' ' + elementType.getName() + '>'
-                : kind == Kind.VALUE || kind == Kind.POLYMORPHIC || kind == Kind.ENUM ? "<" + rawType.getName() + '>'
+        if (walked) {
+            return name + ':' + shape;
+        }
+        Kind kind = shape.kind();
+        return name + ':' + kind + (nativeCollection() ? "<" + elementKind() + ' ' + elementType().getName() + '>'
+                : kind == Kind.VALUE || kind == Kind.POLYMORPHIC || kind == Kind.ENUM ? "<" + rawType().getName() + '>'
                 : "");
     }
 }

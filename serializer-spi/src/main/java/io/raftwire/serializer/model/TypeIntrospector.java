@@ -5,173 +5,407 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+
+import org.objenesis.Objenesis;
+import org.objenesis.ObjenesisStd;
 
 /**
- * Derives a {@link TypeModel} from a class by the one rule every registered type follows: a record, or a final class
- * with exactly one public constructor whose parameters (compiled with {@code -parameters}) each have a private final
- * field of the same name and type. Refusals say which rule failed and how to fix it.
+ * Derives a {@link TypeModel} from a class, reporting every problem it finds rather than the first. Two ways in:
+ * <ul>
+ *   <li><b>Through the constructor</b>: a record (its canonical constructor), or a final class with exactly one
+ *       public constructor whose parameters (compiled with {@code -parameters}) are, by name and type, exactly its
+ *       non-transient instance fields. Components are the parameters, in order; decoding runs the constructor.</li>
+ *   <li><b>Field by field</b>: any other concrete class (mutable, non-final, inherited fields, no usable
+ *       constructor). Components are every non-static, non-transient field, superclass fields first and each class's
+ *       fields by name; decoding instantiates through Objenesis, <em>without running a constructor</em>, and sets the
+ *       fields.</li>
+ * </ul>
+ * Either way every non-transient instance field is written or the type is refused: nothing is silently dropped.
  */
 final class TypeIntrospector {
 
-    private static final String RULE = " (expected: a record, or a final class with exactly one public constructor"
-            + " whose parameters each have a same-named final field)";
+    private static final Objenesis OBJENESIS = new ObjenesisStd(true);
 
-    private TypeIntrospector() {
+    private static final String SUPPORTED = "primitives and their boxes, String, enums, byte[] and other primitive"
+            + " arrays, UUID, Instant, Duration, LocalDate, LocalTime, LocalDateTime, BigInteger, BigDecimal,"
+            + " Optional<T>, List/Collection/ArrayList/LinkedList<E>, Set/HashSet/LinkedHashSet/SortedSet/TreeSet<E>,"
+            + " Map/HashMap/LinkedHashMap/SortedMap/TreeMap<K, V>, Object, or a registered type, abstract class or"
+            + " interface";
+
+    private static final Map<Class<?>, Kind> SCALARS = new HashMap<>();
+
+    static {
+        for (Object[] e : new Object[][] {
+            {boolean.class, Kind.BOOLEAN}, {Boolean.class, Kind.BOOLEAN}, {byte.class, Kind.BYTE},
+            {Byte.class, Kind.BYTE}, {short.class, Kind.SHORT}, {Short.class, Kind.SHORT}, {char.class, Kind.CHAR},
+            {Character.class, Kind.CHAR}, {int.class, Kind.INT}, {Integer.class, Kind.INT}, {long.class, Kind.LONG},
+            {Long.class, Kind.LONG}, {float.class, Kind.FLOAT}, {Float.class, Kind.FLOAT},
+            {double.class, Kind.DOUBLE}, {Double.class, Kind.DOUBLE}, {String.class, Kind.STRING},
+            {byte[].class, Kind.BYTES}, {long[].class, Kind.LONGS}, {UUID.class, Kind.UUID},
+            {Instant.class, Kind.INSTANT}, {Duration.class, Kind.DURATION}, {LocalDate.class, Kind.LOCAL_DATE},
+            {LocalTime.class, Kind.LOCAL_TIME}, {LocalDateTime.class, Kind.LOCAL_DATE_TIME},
+            {BigInteger.class, Kind.BIG_INTEGER}, {BigDecimal.class, Kind.BIG_DECIMAL},
+            {boolean[].class, Kind.ARRAY}, {short[].class, Kind.ARRAY}, {char[].class, Kind.ARRAY},
+            {int[].class, Kind.ARRAY}, {float[].class, Kind.ARRAY}, {double[].class, Kind.ARRAY}}) {
+            SCALARS.put((Class<?>) e[0], (Kind) e[1]);
+        }
     }
 
-    static TypeModel introspect(int id, Class<?> type) {
+    private final int id;
+    private final Class<?> type;
+    private final List<String> problems;
+    private final Map<TypeVariable<?>, Type> variables = new HashMap<>();
+
+    private TypeIntrospector(int id, Class<?> type, List<String> problems) {
+        this.id = id;
+        this.type = type;
+        this.problems = problems;
+    }
+
+    /**
+     * Models {@code type}, adding every problem found to {@code problems}.
+     *
+     * @return the model, or {@code null} if a problem was added
+     */
+    static TypeModel introspect(int id, Class<?> type, List<String> problems) {
+        return new TypeIntrospector(id, type, problems).model();
+    }
+
+    private TypeModel model() {
+        int before = problems.size();
+        if (!checkClass()) {
+            return null;
+        }
+        List<Field> fields = instanceFields();
+        if (problems.size() > before) {
+            return null;
+        }
+        Constructor<?> ctor = constructorCovering(fields);
+        List<Component> components = new ArrayList<>();
+        if (ctor != null) {
+            Parameter[] params = ctor.getParameters();
+            String[] names = type.isRecord() ? Arrays.stream(type.getRecordComponents())
+                    .map(RecordComponent::getName).toArray(String[]::new)
+                    : Arrays.stream(params).map(Parameter::getName).toArray(String[]::new);
+            for (int i = 0; i < params.length; i++) {
+                Field f = field(fields, names[i]);
+                Component c = component(f, i, false);
+                if (c != null) {
+                    components.add(c);
+                }
+            }
+            return problems.size() > before ? null
+                    : TypeModel.throughConstructor(id, type, components, spreadConstructor(ctor));
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            Component c = component(fields.get(i), i, true);
+            if (c != null) {
+                components.add(c);
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        try {
+            return TypeModel.fieldByField(id, type, components, OBJENESIS.getInstantiatorOf(type));
+        } catch (RuntimeException e) {
+            problems.add(type.getName() + " cannot be instantiated without a constructor: " + e
+                    + " (expected: a class Objenesis can instantiate on this JVM)");
+            return null;
+        }
+    }
+
+    private boolean checkClass() {
+        String name = type.getName();
         int mod = type.getModifiers();
-        if (type.isInterface() || type.isEnum() || type.isArray() || type.isPrimitive() || Modifier.isAbstract(mod)
-                || !Modifier.isFinal(mod) || !Modifier.isPublic(mod)) {
-            throw new IllegalArgumentException(type.getName() + " is not a public final class or record" + RULE);
+        String problem = null;
+        if (type.isInterface() || type.isAnnotation()) {
+            problem = " is an interface (expected: a concrete class; register its implementations, and a component"
+                    + " declared as " + type.getSimpleName() + " accepts any of them)";
+        } else if (type.isEnum()) {
+            problem = " is an enum (expected: a class; enums need no registration, they travel by ordinal)";
+        } else if (type.isArray() || type.isPrimitive()) {
+            problem = " is not a class (expected: a record or class; declare arrays as fields of one)";
+        } else if (Modifier.isAbstract(mod)) {
+            problem = " is abstract (expected: a concrete class; register its concrete subclasses, and a component"
+                    + " declared as " + type.getSimpleName() + " accepts any of them)";
+        } else if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")) {
+            problem = " is a JDK class (expected: your own class; JDK types are supported as components: "
+                    + SUPPORTED + ")";
+        } else if (type.isAnonymousClass() || type.isLocalClass() || type.isHidden()) {
+            problem = " is an anonymous, local or hidden class (expected: a top-level or static nested class)";
+        } else if (type.isMemberClass() && !Modifier.isStatic(mod)) {
+            problem = " is an inner class, whose instances hold their outer instance (expected: a static nested"
+                    + " class; add 'static')";
         }
-        Constructor<?> ctor = canonicalConstructor(type);
-        Parameter[] params = ctor.getParameters();
-        String[] names = parameterNames(type, params);
-        List<Component> components = new ArrayList<>(params.length);
-        for (int i = 0; i < params.length; i++) {
-            components.add(component(type, names[i], i, params[i].getType(), params[i].getParameterizedType()));
+        if (problem != null) {
+            problems.add(name + problem);
+            return false;
         }
-        return new TypeModel(id, type, components, spreadConstructor(type, ctor));
+        return true;
     }
 
-    private static Constructor<?> canonicalConstructor(Class<?> type) {
+    /** Every non-static, non-transient field, superclass first, each class's by name; type variables resolved. */
+    private List<Field> instanceFields() {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = type; c != Object.class && c != Record.class; c = c.getSuperclass()) {
+            String n = c.getName();
+            if (n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")) {
+                problems.add(type.getName() + " extends " + n + " (expected: superclasses that are Object or your own"
+                        + " classes; hold a " + c.getSimpleName() + " in a field instead)");
+                return List.of();
+            }
+            chain.add(0, c);
+        }
+        for (Class<?> c = type; c.getSuperclass() != Object.class && c.getSuperclass() != Record.class;
+                c = c.getSuperclass()) {
+            if (c.getGenericSuperclass() instanceof ParameterizedType p) {
+                TypeVariable<?>[] params = c.getSuperclass().getTypeParameters();
+                Type[] args = p.getActualTypeArguments();
+                for (int i = 0; i < params.length; i++) {
+                    variables.put(params[i], args[i]);
+                }
+            }
+        }
+        List<Field> fields = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Class<?> c : chain) {
+            Field[] declared = c.getDeclaredFields();
+            Arrays.sort(declared, Comparator.comparing(Field::getName));
+            for (Field f : declared) {
+                int mod = f.getModifiers();
+                if (Modifier.isStatic(mod) || Modifier.isTransient(mod) || f.isSynthetic()) {
+                    continue;
+                }
+                if (!names.add(f.getName())) {
+                    problems.add(where(f.getName()) + " is declared in " + c.getSimpleName() + " and again in a"
+                            + " superclass (expected: one field per name; rename one of them)");
+                }
+                fields.add(f);
+            }
+        }
+        return fields;
+    }
+
+    /** The constructor to decode through, or null when the type goes field by field. */
+    private Constructor<?> constructorCovering(List<Field> fields) {
         if (type.isRecord()) {
             Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
                     .toArray(Class<?>[]::new);
             try {
                 return type.getDeclaredConstructor(types);
             } catch (NoSuchMethodException e) {
-                throw new IllegalArgumentException(type.getName() + " has no canonical constructor" + RULE, e);
+                throw new IllegalStateException(type.getName() + " has no canonical constructor", e);
             }
         }
         Constructor<?>[] ctors = type.getConstructors();
-        if (ctors.length != 1) {
-            throw new IllegalArgumentException(type.getName() + " has " + ctors.length + " public constructors" + RULE);
+        if (!Modifier.isFinal(type.getModifiers()) || ctors.length != 1
+                || ctors[0].getParameterCount() != fields.size() || fields.isEmpty()) {
+            return null;
+        }
+        Set<String> seen = new HashSet<>();
+        for (Parameter p : ctors[0].getParameters()) {
+            Field f = p.isNamePresent() ? field(fields, p.getName()) : null;
+            if (f == null || f.getType() != p.getType() || !seen.add(p.getName())) {
+                return null;
+            }
         }
         return ctors[0];
     }
 
-    private static String[] parameterNames(Class<?> type, Parameter[] params) {
-        if (type.isRecord()) {
-            return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toArray(String[]::new);
-        }
-        String[] names = new String[params.length];
-        for (int i = 0; i < params.length; i++) {
-            if (!params[i].isNamePresent()) {
-                throw new IllegalArgumentException(type.getName() + " was compiled without parameter names"
-                        + " (expected: javac -parameters, or make it a record)");
-            }
-            names[i] = params[i].getName();
-        }
-        return names;
-    }
-
-    private static Component component(Class<?> owner, String name, int index, Class<?> raw, Type generic) {
-        Kind kind = kindOf(raw);
-        Kind elementKind = null;
-        Class<?> elementType = null;
-        if (kind == Kind.LIST || kind == Kind.SET) {
-            elementType = elementClass(owner, name, generic);
-            elementKind = kindOf(elementType);
-            if (!elementKind.isElementKind()) {
-                throw new IllegalArgumentException(where(owner, name) + " has elements of type "
-                        + elementType.getName() + " (expected: String, an enum, or a registered type)");
-            }
-        }
-        if (kind == null) {
-            throw new IllegalArgumentException(where(owner, name) + " has type " + generic.getTypeName()
-                    + " (expected: long, int, boolean, String, byte[], long[], an enum, a registered type,"
-                    + " List<E> or Set<E>)");
-        }
-        return new Component(name, index, kind, raw, elementKind, elementType, getter(owner, name, raw, kind));
-    }
-
-    private static Kind kindOf(Class<?> raw) {
-        if (raw == long.class) {
-            return Kind.LONG;
-        } else if (raw == int.class) {
-            return Kind.INT;
-        } else if (raw == boolean.class) {
-            return Kind.BOOLEAN;
-        } else if (raw == String.class) {
-            return Kind.STRING;
-        } else if (raw == byte[].class) {
-            return Kind.BYTES;
-        } else if (raw == long[].class) {
-            return Kind.LONGS;
-        } else if (raw.isEnum()) {
-            return Kind.ENUM;
-        } else if (raw == List.class) {
-            return Kind.LIST;
-        } else if (raw == Set.class) {
-            return Kind.SET;
-        } else if (raw == Object.class) {
-            return Kind.POLYMORPHIC; // any registered type; its id travels with it
-        } else if (raw.isPrimitive() || raw.isArray() || raw.getName().startsWith("java.")) {
-            return null;
-        }
-        return Modifier.isFinal(raw.getModifiers()) && !raw.isInterface() ? Kind.VALUE : Kind.POLYMORPHIC;
-    }
-
-    private static Class<?> elementClass(Class<?> owner, String name, Type generic) {
-        if (generic instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> c) {
-            return c;
-        }
-        throw new IllegalArgumentException(where(owner, name) + " has type " + generic.getTypeName()
-                + " (expected: a collection with a concrete element class, such as List<MemberId>)");
-    }
-
-    private static MethodHandle getter(Class<?> owner, String name, Class<?> raw, Kind kind) {
-        Field field = findField(owner, name);
-        if (field == null || field.getType() != raw || Modifier.isStatic(field.getModifiers())) {
-            throw new IllegalArgumentException(where(owner, name) + " has no instance field '" + name + "' of type "
-                    + raw.getSimpleName() + RULE);
-        }
-        Class<?> returned = kind == Kind.LONG || kind == Kind.INT || kind == Kind.BOOLEAN ? raw : Object.class;
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(field.getDeclaringClass(),
-                    MethodHandles.lookup());
-            return lookup.unreflectGetter(field).asType(MethodType.methodType(returned, Object.class));
-        } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException(where(owner, name) + " is not readable; open the package of "
-                    + owner.getName() + " to raftwire (expected: classpath or an 'opens' directive)", e);
-        }
-    }
-
-    private static Field findField(Class<?> type, String name) {
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (f.getName().equals(name)) {
-                    return f;
-                }
+    private static Field field(List<Field> fields, String name) {
+        for (Field f : fields) {
+            if (f.getName().equals(name)) {
+                return f;
             }
         }
         return null;
     }
 
-    private static MethodHandle spreadConstructor(Class<?> type, Constructor<?> ctor) {
+    private Component component(Field f, int index, boolean settable) {
+        int before = problems.size();
+        Shape shape = shape(resolve(f.getGenericType()), where(f.getName()));
+        if (shape == null || problems.size() > before) {
+            return null;
+        }
+        boolean walked = !isNative(shape);
         try {
-            MethodHandle handle = Modifier.isPublic(ctor.getModifiers())
-                    ? MethodHandles.publicLookup().unreflectConstructor(ctor)
-                    : MethodHandles.privateLookupIn(type, MethodHandles.lookup()).unreflectConstructor(ctor);
-            int n = ctor.getParameterCount();
-            return handle.asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n);
-        } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException(type.getName() + " constructor is not accessible" + RULE, e);
+            f.setAccessible(true);
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(f.getDeclaringClass(), MethodHandles.lookup());
+            Class<?> returned = f.getType().isPrimitive() && !walked ? f.getType() : Object.class;
+            MethodHandle getter = lookup.unreflectGetter(f).asType(MethodType.methodType(returned, Object.class));
+            MethodHandle setter = settable ? lookup.unreflectSetter(f)
+                    .asType(MethodType.methodType(void.class, Object.class, Object.class)) : null;
+            return new Component(f.getName(), index, shape, walked, getter, setter);
+        } catch (IllegalAccessException | RuntimeException e) {
+            problems.add(where(f.getName()) + " is not accessible: " + e.getMessage() + " (expected: the class on the"
+                    + " classpath, or its package opened to raftwire with an 'opens' directive)");
+            return null;
         }
     }
 
-    private static String where(Class<?> owner, String name) {
-        return owner.getSimpleName() + '.' + name;
+    /**
+     * Whether providers write this shape with their own native layout (the shapes raftwire had before
+     * {@link ShapeCodec}, kept byte for byte); every other shape goes through {@link ShapeCodec}.
+     */
+    private static boolean isNative(Shape s) {
+        return switch (s.kind()) {
+            case LONG, INT, BOOLEAN -> s.javaType().isPrimitive();
+            case STRING, BYTES, LONGS, ENUM, VALUE, POLYMORPHIC -> true;
+            case LIST, SET -> (s.javaType() == List.class || s.javaType() == Set.class)
+                    && s.element().kind().isElementKind();
+            default -> false;
+        };
+    }
+
+    private Type resolve(Type t) {
+        for (int guard = 0; t instanceof TypeVariable<?> v && guard < 32; guard++) {
+            Type bound = variables.get(v);
+            t = bound != null ? bound : v.getBounds()[0];
+        }
+        if (t instanceof WildcardType w) {
+            return resolve(w.getUpperBounds()[0]);
+        }
+        return t;
+    }
+
+    /** The shape of a declared type, or null after adding a problem. */
+    private Shape shape(Type generic, String where) {
+        Class<?> raw = raw(generic);
+        if (raw == null) {
+            problems.add(where + " has type " + generic.getTypeName() + " (expected: " + SUPPORTED + ")");
+            return null;
+        }
+        Kind scalar = SCALARS.get(raw);
+        if (scalar != null) {
+            Shape element = scalar == Kind.ARRAY ? new Shape(SCALARS.get(raw.getComponentType()),
+                    raw.getComponentType(), null, null, null) : null;
+            return new Shape(scalar, raw, null, element, null);
+        }
+        if (raw.isEnum()) {
+            return new Shape(Kind.ENUM, raw, null, null, null);
+        }
+        if (raw.isArray()) {
+            problems.add(where + " has type " + generic.getTypeName() + " (expected: a primitive array; declare it"
+                    + " as List<" + raw.getComponentType().getSimpleName() + "> instead)");
+            return null;
+        }
+        if (raw == Optional.class) {
+            Shape e = argument(generic, 0, where);
+            return e == null ? null : new Shape(Kind.OPTIONAL, raw, null, e, null);
+        }
+        Container container = Container.of(raw);
+        if (container != null) {
+            return containerShape(generic, raw, container, where);
+        }
+        if (raw == Object.class) {
+            return new Shape(Kind.POLYMORPHIC, raw, null, null, null);
+        }
+        String n = raw.getName();
+        if (n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")) {
+            String fix = java.util.Collection.class.isAssignableFrom(raw) ? "; declare it as List<E>, Set<E> or"
+                    + " Collection<E>" : Map.class.isAssignableFrom(raw) ? "; declare it as Map<K, V>" : "";
+            problems.add(where + " has type " + generic.getTypeName() + " (expected: " + SUPPORTED + fix + ")");
+            return null;
+        }
+        boolean value = Modifier.isFinal(raw.getModifiers()) && !raw.isInterface();
+        return new Shape(value ? Kind.VALUE : Kind.POLYMORPHIC, raw, null, null, null);
+    }
+
+    private Shape containerShape(Type generic, Class<?> raw, Container container, String where) {
+        if (container.isMap()) {
+            Shape key = argument(generic, 0, where + " key");
+            Shape value = argument(generic, 1, where + " value");
+            if (key == null || value == null) {
+                return null;
+            }
+            if (container.isSorted() && !comparable(key)) {
+                problems.add(where + " is a sorted map keyed by " + key + " (expected: keys with a natural order,"
+                        + " such as String, a number, an enum or a Comparable registered type; or declare it as"
+                        + " Map<K, V>)");
+                return null;
+            }
+            return new Shape(Kind.MAP, raw, key, value, container);
+        }
+        Shape element = argument(generic, 0, where + " element");
+        if (element == null) {
+            return null;
+        }
+        if (container.isSorted() && !comparable(element)) {
+            problems.add(where + " is a sorted set of " + element + " (expected: elements with a natural order, such"
+                    + " as String, a number, an enum or a Comparable registered type; or declare it as Set<E>)");
+            return null;
+        }
+        return new Shape(container.isSet() ? Kind.SET : Kind.LIST, raw, null, element, container);
+    }
+
+    private static boolean comparable(Shape s) {
+        return switch (s.kind()) {
+            case LIST, SET, MAP, OPTIONAL, ARRAY, BYTES, LONGS, POLYMORPHIC -> false;
+            case VALUE -> Comparable.class.isAssignableFrom(s.javaType());
+            default -> true;
+        };
+    }
+
+    /** The shape of type argument {@code i}, boxed; or null after adding a problem. */
+    private Shape argument(Type generic, int i, String where) {
+        if (!(generic instanceof ParameterizedType p)) {
+            problems.add(where + " has the raw type " + generic.getTypeName() + " (expected: type arguments, such as"
+                    + " List<Long> or Map<String, MemberId>)");
+            return null;
+        }
+        return shape(resolve(p.getActualTypeArguments()[i]), where);
+    }
+
+    private Class<?> raw(Type t) {
+        t = resolve(t);
+        if (t instanceof Class<?> c) {
+            return c;
+        } else if (t instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
+        } else if (t instanceof GenericArrayType) {
+            return null;
+        }
+        return null;
+    }
+
+    private static MethodHandle spreadConstructor(Constructor<?> ctor) {
+        try {
+            MethodHandle handle = MethodHandles.privateLookupIn(ctor.getDeclaringClass(), MethodHandles.lookup())
+                    .unreflectConstructor(ctor);
+            int n = ctor.getParameterCount();
+            return handle.asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(ctor.getDeclaringClass().getName() + " constructor is not accessible", e);
+        }
+    }
+
+    private String where(String field) {
+        return type.getSimpleName() + '.' + field;
     }
 }

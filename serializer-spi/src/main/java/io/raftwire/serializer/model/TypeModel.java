@@ -1,14 +1,21 @@
 package io.raftwire.serializer.model;
 
+import io.raftwire.serializer.ValidatedAfterDecode;
+
 import java.lang.invoke.MethodHandle;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
+import org.objenesis.instantiator.ObjectInstantiator;
+
 /**
- * What a provider needs to know about one registered type: its wire id, its components in constructor order, and
- * how to build an instance through its public constructor, so that decoding runs the type's own validation and can
- * never produce an instance the constructor would refuse.
+ * What a provider needs to know about one registered type: its wire id, its components in wire order, and how to build
+ * an instance. A type is built {@link #throughConstructor() through its constructor} (records and constructor-shaped
+ * final classes), so decoding runs the type's own validation and can never produce an instance the constructor would
+ * refuse; or field by field (any other class), instantiated through Objenesis <em>without running a constructor</em>
+ * and then its fields set. Either way, a type implementing {@link ValidatedAfterDecode} has its check run on every
+ * decoded instance.
  *
  * <p>Built once per {@link io.raftwire.serializer.TypeRegistry}; immutable and thread-safe afterwards.
  */
@@ -18,18 +25,35 @@ public final class TypeModel {
     private final Class<?> javaType;
     private final List<Component> components;
     private final Component[] componentArray;
+    /** The spread constructor, or null for a field-by-field type. */
     private final MethodHandle constructor;
-    /** Indexes of the LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
+    /** Objenesis' instantiator of a field-by-field type, or null. */
+    private final ObjectInstantiator<?> instantiator;
+    private final boolean validated;
+    /** Indexes of the native LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
     private final int[] collections;
 
-    TypeModel(int id, Class<?> javaType, List<Component> components, MethodHandle spreadConstructor) {
+    private TypeModel(int id, Class<?> javaType, List<Component> components, MethodHandle spreadConstructor,
+            ObjectInstantiator<?> instantiator) {
         this.id = id;
         this.javaType = javaType;
         this.components = List.copyOf(components);
         this.componentArray = components.toArray(new Component[0]);
         this.constructor = spreadConstructor;
-        this.collections = components.stream().filter(c -> c.kind() == Kind.LIST || c.kind() == Kind.SET)
-                .mapToInt(Component::index).toArray();
+        this.instantiator = instantiator;
+        this.validated = ValidatedAfterDecode.class.isAssignableFrom(javaType);
+        this.collections = components.stream().filter(c -> !c.walked()
+                && (c.kind() == Kind.LIST || c.kind() == Kind.SET)).mapToInt(Component::index).toArray();
+    }
+
+    static TypeModel throughConstructor(int id, Class<?> javaType, List<Component> components,
+            MethodHandle spreadConstructor) {
+        return new TypeModel(id, javaType, components, spreadConstructor, null);
+    }
+
+    static TypeModel fieldByField(int id, Class<?> javaType, List<Component> components,
+            ObjectInstantiator<?> instantiator) {
+        return new TypeModel(id, javaType, components, null, instantiator);
     }
 
     /** The stable wire id (1..32767). */
@@ -47,7 +71,7 @@ public final class TypeModel {
         return javaType.getSimpleName();
     }
 
-    /** The components in constructor-parameter order, which is also the order in which they are written. */
+    /** The components in wire order: constructor parameters in order, or fields superclass first and by name. */
     public List<Component> components() {
         return components;
     }
@@ -63,14 +87,24 @@ public final class TypeModel {
     }
 
     /**
-     * Builds an instance through the public constructor. List and set arguments reach the constructor as unmodifiable
-     * views, so that a decoded value never holds a decoder's mutable collection, even when its constructor keeps the
-     * argument instead of copying it; callers must not keep or modify the collections they pass.
+     * Whether decoding runs the type's constructor (a record or constructor-shaped final class); {@code false} for a
+     * type built field by field through Objenesis, whose constructors never run on decode.
+     */
+    public boolean throughConstructor() {
+        return constructor != null;
+    }
+
+    /**
+     * Builds an instance: through the constructor, or through Objenesis and the fields; then runs
+     * {@link ValidatedAfterDecode#validateAfterDecode()} if the type implements it. Native list and set arguments
+     * reach the instance as unmodifiable views, so that a decoded value never holds a decoder's mutable collection,
+     * even when its constructor keeps the argument instead of copying it; callers must not keep or modify the
+     * collections they pass.
      *
-     * @param args one value per component, in component order; primitives boxed; collection slots are replaced by
-     *             their unmodifiable views
+     * @param args one value per component, in component order; primitives boxed; native collection slots are replaced
+     *             by their unmodifiable views
      * @return the new instance
-     * @throws RuntimeException whatever the constructor throws for invalid arguments (typically
+     * @throws RuntimeException whatever the constructor or the validation throws for invalid arguments (typically
      *                          {@link IllegalArgumentException} or {@link NullPointerException}); callers turn it into
      *                          a {@link io.raftwire.serializer.SerializationException}
      */
@@ -82,17 +116,29 @@ public final class TypeModel {
                 args[i] = Collections.unmodifiableSet(set);
             }
         }
-        try {
-            return (Object) constructor.invokeExact(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("constructor of " + name() + " threw a checked exception", e);
+        Object instance;
+        if (constructor != null) {
+            try {
+                instance = (Object) constructor.invokeExact(args);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException("constructor of " + name() + " threw a checked exception", e);
+            }
+        } else {
+            instance = instantiator.newInstance();
+            for (Component c : componentArray) {
+                c.set(instance, args[c.index()]);
+            }
         }
+        if (validated) {
+            ((ValidatedAfterDecode) instance).validateAfterDecode();
+        }
+        return instance;
     }
 
     @Override
     public String toString() {
-        return id + "=" + javaType.getName() + components;
+        return id + "=" + javaType.getName() + (constructor == null ? "{fields}" : "") + components;
     }
 }

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * Builds the models of a set of registered types and links them: a {@link Kind#VALUE} component to the model of its
- * type, a {@link Kind#POLYMORPHIC} component to every registered type that may stand in it. Every problem in every
- * type is reported at once.
+ * Builds the models of a set of registered types and links them: a {@link Kind#VALUE} shape to the model of its type,
+ * a {@link Kind#POLYMORPHIC} shape to every registered type that may stand in it, at any nesting depth. Every problem
+ * in every type is reported at once, and no exception but {@link IllegalArgumentException} escapes.
  */
 public final class TypeModels {
 
@@ -19,44 +19,57 @@ public final class TypeModels {
     /**
      * @param types registered classes by wire id
      * @return one model per entry, in id order
-     * @throws IllegalArgumentException listing every type that cannot be modelled or refers to an unregistered type
+     * @throws IllegalArgumentException listing every problem of every type, each with what was found, what is
+     *                                  expected and the nearest fix
      */
     public static List<TypeModel> build(SortedMap<Integer, Class<?>> types) {
         List<String> problems = new ArrayList<>();
         List<TypeModel> models = new ArrayList<>(types.size());
         Map<Class<?>, TypeModel> byClass = new HashMap<>();
         types.forEach((id, type) -> {
+            TypeModel model;
             try {
-                TypeModel model = TypeIntrospector.introspect(id, type);
+                model = TypeIntrospector.introspect(id, type, problems);
+            } catch (RuntimeException | LinkageError e) {
+                problems.add(type.getName() + " could not be modelled: " + e + " (expected: a class whose fields and"
+                        + " constructors can be read by reflection)");
+                model = null;
+            }
+            if (model != null) {
                 models.add(model);
                 byClass.put(type, model);
-            } catch (IllegalArgumentException e) {
-                problems.add(e.getMessage());
             }
         });
         for (TypeModel model : models) {
             for (Component c : model.components()) {
-                link(model, c, models, byClass, problems);
+                link(model.name() + '.' + c.name(), c.shape(), models, byClass, types, problems);
             }
         }
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("cannot register " + problems.size() + " type(s):\n  "
+            throw new IllegalArgumentException("cannot register: " + problems.size() + " problem(s):\n  "
                     + String.join("\n  ", problems));
         }
         return List.copyOf(models);
     }
 
-    private static void link(TypeModel owner, Component c, List<TypeModel> models, Map<Class<?>, TypeModel> byClass,
-            List<String> problems) {
-        Class<?> declared = c.elementType() != null ? c.elementType() : c.rawType();
-        if (c.valueKind() == Kind.VALUE) {
+    private static void link(String where, Shape s, List<TypeModel> models, Map<Class<?>, TypeModel> byClass,
+            SortedMap<Integer, Class<?>> types, List<String> problems) {
+        if (s.key() != null) {
+            link(where + " key", s.key(), models, byClass, types, problems);
+        }
+        if (s.element() != null) {
+            link(where, s.element(), models, byClass, types, problems);
+        }
+        Class<?> declared = s.javaType();
+        if (s.kind() == Kind.VALUE) {
             TypeModel value = byClass.get(declared);
             if (value == null) {
-                problems.add(owner.name() + '.' + c.name() + " has type " + declared.getName()
-                        + ", which is not registered (expected: register it with its own id)");
+                problems.add(where + " has type " + declared.getName() + (types.containsValue(declared)
+                        ? ", which is registered but was refused (see its own problem; expected: a type that models)"
+                        : ", which is not registered (expected: register it with its own id)"));
             }
-            c.resolve(value, List.of());
-        } else if (c.valueKind() == Kind.POLYMORPHIC) {
+            s.resolve(value, List.of());
+        } else if (s.kind() == Kind.POLYMORPHIC) {
             List<TypeModel> subtypes = new ArrayList<>();
             for (TypeModel m : models) {
                 if (declared.isAssignableFrom(m.javaType())) {
@@ -64,10 +77,12 @@ public final class TypeModels {
                 }
             }
             if (subtypes.isEmpty()) {
-                problems.add(owner.name() + '.' + c.name() + " has type " + declared.getName()
-                        + ", and no registered type implements it (expected: register its implementations)");
+                problems.add(where + " has type " + declared.getName() + ", and no registered type "
+                        + (declared.isInterface() ? "implements" : "extends") + " it (expected: register its"
+                        + " concrete implementations, or make " + declared.getSimpleName() + " final and register"
+                        + " it)");
             }
-            c.resolve(null, subtypes);
+            s.resolve(null, subtypes);
         }
     }
 }

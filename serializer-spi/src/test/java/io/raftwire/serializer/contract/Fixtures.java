@@ -5,6 +5,7 @@ import io.raftwire.message.fixtures.CatalogFixtures;
 import io.raftwire.message.log.CommandEntry;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.legacy.LegacyModel;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,7 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The named values every provider is tested on: the catalog fixtures (seed 42) and the user types. */
+/**
+ * The named values every provider is tested on: the catalog fixtures (seed 42), the user types, and the
+ * {@link LegacyModel} nobody designed for raftwire.
+ */
 public final class Fixtures {
 
     /** Seed of every fixture; golden files depend on it. */
@@ -33,6 +37,7 @@ public final class Fixtures {
             named.put(String.format("edge-%03d-%s", i, edges.get(i).getClass().getSimpleName()), edges.get(i));
         }
         named.putAll(userValues());
+        named.putAll(LegacyModel.named());
         return named;
     }
 
@@ -51,9 +56,17 @@ public final class Fixtures {
         return named;
     }
 
-    /** The registry every contract test uses: catalog plus user types. */
+    /** The registry every contract test uses: catalog, user types and the {@link LegacyModel}. */
     public static TypeRegistry registry() {
-        return UserTypes.registry();
+        return LegacyModel.register(UserTypes.builder()).build();
+    }
+
+    /**
+     * Whether {@code value} belongs to the {@link LegacyModel}, whose walked components (boxes, maps, time types, ...)
+     * allocate on encode: the allocation-free encode promise covers the catalog and native shapes only.
+     */
+    public static boolean isLegacy(Object value) {
+        return value.getClass().getPackageName().equals(LegacyModel.class.getPackageName());
     }
 
     /** All values as a list, in {@link #named()} order. */

@@ -11,7 +11,8 @@ import java.util.HexFormat;
  * Committed payload bytes, one file per (provider, fixture), under the provider module's
  * {@code src/test/resources/golden/<provider>/}. A mismatch means the wire format changed: nodes on the old and the
  * new build can no longer talk. If the change is deliberate, bump the provider's format version, regenerate with
- * {@code mvn -pl <module> test -Dgolden.regenerate=true}, and say why in the commit.
+ * {@code mvn -pl <module> test -Dgolden.regenerate=true}, and say why in the commit. Regeneration prints every file
+ * it creates, changes or deletes; a golden file no fixture reads fails the comparison.
  */
 public final class GoldenBytes {
 
@@ -37,11 +38,45 @@ public final class GoldenBytes {
         return dir.resolve(name + ".hex");
     }
 
-    /** Writes {@code bytes} as the golden copy of {@code name}. */
-    public void write(String name, byte[] bytes) {
+    /**
+     * Writes {@code bytes} as the golden copy of {@code name}.
+     *
+     * @return what changed, for the regeneration report: {@code created}, {@code changed (a -> b bytes)} or
+     *         {@code null} if the file already held these bytes
+     */
+    public String write(String name, byte[] bytes) {
+        byte[] before = read(name);
+        if (before != null && java.util.Arrays.equals(before, bytes)) {
+            return null;
+        }
         try {
             Files.createDirectories(dir);
             Files.writeString(file(name), toHex(bytes), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return before == null ? "created" : "changed (" + before.length + " -> " + bytes.length + " bytes)";
+    }
+
+    /** The fixture names of every golden file present, sorted. */
+    public java.util.SortedSet<String> names() {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        if (!Files.isDirectory(dir)) {
+            return names;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".hex"))
+                    .forEach(n -> names.add(n.substring(0, n.length() - ".hex".length())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    /** Deletes the golden copy of {@code name}. */
+    public void delete(String name) {
+        try {
+            Files.deleteIfExists(file(name));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

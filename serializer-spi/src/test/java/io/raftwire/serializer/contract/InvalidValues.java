@@ -19,7 +19,7 @@ final class InvalidValues {
     static Object[] args(TypeModel model, Object value) {
         Object[] args = new Object[model.size()];
         for (Component c : model.components()) {
-            args[c.index()] = switch (c.kind()) {
+            args[c.index()] = c.walked() ? c.get(value) : switch (c.kind()) {
                 case LONG -> c.getLong(value);
                 case INT -> c.getInt(value);
                 case BOOLEAN -> c.getBoolean(value);

@@ -12,23 +12,35 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.legacy.BatchCommand;
+import io.raftwire.serializer.contract.legacy.ConfigurationEntry;
+import io.raftwire.serializer.contract.legacy.DeleteCommand;
+import io.raftwire.serializer.contract.legacy.Endpoint;
+import io.raftwire.serializer.contract.legacy.MembershipChangeResponse;
+import io.raftwire.serializer.contract.legacy.NodeId;
+import io.raftwire.serializer.contract.legacy.ReadIndexResponse;
+import io.raftwire.serializer.contract.legacy.Role;
+import io.raftwire.serializer.contract.legacy.Version;
 import io.raftwire.serializer.model.Component;
-import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,19 +54,26 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What every provider promises, run by a thin subclass in each provider module (the Ratis {@code RaftBasicTests}
  * pattern). The subclass names its provider and supplies the crafted payloads only it knows how to build; the rest
  * is generic over every catalog type, edge case and user type.
  */
+@ExtendWith(LeakDetectionExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SerializerContract {
 
     /** Mutations per provider, at least what the issue asks for. */
     protected static final int MUTATIONS = 20_000;
-    /** Allowed allocation for one rejected decode beyond twice the payload size. */
-    protected static final long ALLOCATION_SLACK_BYTES = 64 * 1024;
+    /**
+     * Allowed allocation for one rejected decode beyond twice the payload size, unless a provider says otherwise
+     * ({@link #allocationSlackBytes()}). Measured on 2026-11-23 over every hostile, walked-count and fuzz refusal of
+     * the suite (JDK 17): at most 9,044 bytes for kryo and 6,924 for protostuff (a collection sized for up to
+     * {@code Bounds.MAX_INITIAL_CAPACITY} elements before its elements turn out to be missing, and the exception).
+     */
+    protected static final long ALLOCATION_SLACK_BYTES = 16 * 1024;
 
     private final TypeRegistry registry = Fixtures.registry();
     private final Map<String, Object> fixtures = Fixtures.named();
@@ -71,6 +90,18 @@ public abstract class SerializerContract {
 
     /** Payloads that try to make the decoder load or instantiate a class named in the bytes (e.g. {@link Canary}). */
     protected abstract List<NamedPayload> smuggledClassPayloads(Serializer serializer);
+
+    /**
+     * A payload of the {@link WalkedShapes} type {@code typeId} whose one component holds the single token
+     * {@code writeLong(token)} of {@link io.raftwire.serializer.model.WireSink}, followed by {@code fillerUnits}
+     * units the count is checked against (filler bytes; for a provider counting words, filler words).
+     */
+    protected abstract byte[] oneTokenPayload(int typeId, long token, int fillerUnits);
+
+    /** Allowed allocation for one rejected decode beyond twice the payload size; see {@link #ALLOCATION_SLACK_BYTES}. */
+    protected long allocationSlackBytes() {
+        return ALLOCATION_SLACK_BYTES;
+    }
 
     /** The serializer under test: default options, catalog plus user types. */
     protected final Serializer serializer() {
@@ -125,10 +156,14 @@ public abstract class SerializerContract {
     void writesGoldenBytesAndReadsThemBack() {
         GoldenBytes golden = new GoldenBytes(providerName());
         List<String> problems = new ArrayList<>();
+        List<String> regenerated = new ArrayList<>();
         fixtures.forEach((name, value) -> {
             byte[] actual = Payloads.encode(serializer, value);
             if (GoldenBytes.regenerating()) {
-                golden.write(name, actual);
+                String change = golden.write(name, actual);
+                if (change != null) {
+                    regenerated.add(golden.file(name) + ": " + change);
+                }
                 return;
             }
             byte[] expected = golden.read(name);
@@ -140,11 +175,28 @@ public abstract class SerializerContract {
                 problems.add(name + ": golden bytes decode to a different value");
             }
         });
+        for (String stale : golden.names()) {
+            if (fixtures.containsKey(stale)) {
+                continue;
+            }
+            if (GoldenBytes.regenerating()) {
+                golden.delete(stale);
+                regenerated.add(golden.file(stale) + ": deleted, no fixture reads it");
+            } else {
+                problems.add(stale + ": golden file " + golden.file(stale) + " is read by no fixture (expected: delete"
+                        + " it, or restore its fixture)");
+            }
+        }
+        if (GoldenBytes.regenerating()) {
+            // asked for with -Dgolden.regenerate=true: the report is the point of the run
+            System.out.println("golden " + providerName() + ": " + regenerated.size() + " file(s) written or deleted"
+                    + (regenerated.isEmpty() ? "" : ":\n  " + String.join("\n  ", regenerated)));
+        }
         if (!problems.isEmpty()) {
             fail("the " + providerName() + " wire format changed for " + problems.size() + " fixture(s); nodes on"
                     + " different builds would disagree. If deliberate, bump the provider's formatVersion, run"
-                    + " 'mvn -pl serializer-" + providerName() + " test -Dgolden.regenerate=true' and explain why in"
-                    + " the commit.\n  " + String.join("\n  ", problems));
+                    + " 'mvn -pl serializer-" + providerName() + " -am test -Dgolden.regenerate=true' and explain why"
+                    + " in the commit.\n  " + String.join("\n  ", problems));
         }
     }
 
@@ -158,6 +210,9 @@ public abstract class SerializerContract {
             }
             for (Component c : model.components()) {
                 Object invalid = invalidValue(c);
+                if (invalid == null && c.rawType().isPrimitive()) {
+                    continue; // a primitive field cannot hold null, and its constructor-free type checks nothing
+                }
                 Object[] args = InvalidValues.args(model, value);
                 args[c.index()] = invalid;
                 if (InvalidValues.constructorAccepts(model, args)) {
@@ -191,7 +246,8 @@ public abstract class SerializerContract {
         assertTrue(payloads.size() >= 15, "expected -1, 2^31-1 and remaining+1 for 5 shapes, got " + payloads.size());
         warmUp();
         for (NamedPayload p : payloads) {
-            assertRefusedWithinAllocationBound(p);
+            assertNotNull(p.reason(), p + ": a hostile length must say which check refuses it");
+            assertRefusedWithinAllocationBound(serializer, p, p.reason());
         }
     }
 
@@ -305,8 +361,8 @@ public abstract class SerializerContract {
                 assertSame(registry.model(id).javaType(), decoded.getClass());
             } catch (SerializationException expected) {
                 rejected++;
-                long used = allocationOfRefusal(id, mutated);
-                if (used > 2L * mutated.length + ALLOCATION_SLACK_BYTES) {
+                long used = allocationOfRefusal(serializer, id, mutated);
+                if (used > 2L * mutated.length + allocationSlackBytes()) {
                     fail("seed " + seed + " mutation " + i + ": rejected decode allocated " + used + " bytes for a "
                             + mutated.length + "-byte payload: " + HexFormat.of().formatHex(mutated));
                 }
@@ -458,14 +514,94 @@ public abstract class SerializerContract {
         }
     }
 
+    /**
+     * Every count of a walked shape (list, set, map, primitive array, nested at any depth) is checked against the
+     * units left and max-elements before a collection or array is sized: negative, 2^31-1, near 2^63 and remaining+1
+     * are refused by that bound, named in the message, within a bounded allocation.
+     */
+    @Test
+    void walkedCountsAreCheckedBeforeAnythingIsSized() {
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        int filler = 8;
+        for (int i = 0; i < WalkedShapes.TYPES.size(); i++) {
+            int id = WalkedShapes.FIRST_ID + i;
+            String label = WalkedShapes.TYPES.get(i).getSimpleName() + ".values count = ";
+            for (long declared : new long[] {-2, filler + 1, Integer.MAX_VALUE, Long.MAX_VALUE - 1}) {
+                byte[] payload = oneTokenPayload(id, declared + 1, filler);
+                NamedPayload p = new NamedPayload(label + declared, id, payload);
+                assertRefusedWithinAllocationBound(shapes, p, label + declared + " (expected: 0.." + filler
+                        + ", limited by the " + filler);
+            }
+            Object empty = Payloads.decodeHeap(shapes, id, oneTokenPayload(id, 1, 0));
+            assertSame(WalkedShapes.TYPES.get(i), empty.getClass(), "the forged token is what the shape reads");
+        }
+    }
+
+    /** A null element, key or value is refused at encode, with the same message in every provider. */
+    @Test
+    void nullElementsAreRefusedAtEncodeWithOneMessage() throws ReflectiveOperationException {
+        List<Object> values = new ArrayList<>();
+        values.add(new ReadIndexResponse(null, null, null, 1, true, null, 2, Arrays.asList(1, null)));
+        values.add(new BatchCommand("c", 1, Arrays.asList(new DeleteCommand("c", 0, "k", false), null)));
+        HashMap<String, Role> roles = new HashMap<>();
+        roles.put("n", null);
+        values.add(new MembershipChangeResponse(null, null, null, 1, true, null, roles, null));
+        values.add(new ConfigurationEntry(1, 1, 1, Arrays.asList(NodeId.of("a"), null), List.of()));
+        UserTypes.AuditEntry audit = new UserTypes.AuditEntry(null, Set.of(), UserTypes.Priority.LOW);
+        java.lang.reflect.Field witnesses = UserTypes.AuditEntry.class.getDeclaredField("witnesses");
+        witnesses.setAccessible(true);
+        witnesses.set(audit, new LinkedHashSet<>(Arrays.asList(new MemberId("m"), null)));
+        values.add(audit);
+        for (Object v : values) {
+            SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                    v), v.getClass().getSimpleName());
+            assertTrue(e.getMessage().contains(" holds a null element (expected: none; collections, maps and"
+                    + " Optional never carry null)"), e.getMessage());
+        }
+    }
+
+    /**
+     * Classes built field by field skip their constructors on decode, as the README says; a type implementing
+     * {@code ValidatedAfterDecode} has its check run instead, and a payload it refuses fails the decode.
+     */
+    @Test
+    void fieldByFieldClassesSkipTheirConstructorAndRunTheirCheck() throws ReflectiveOperationException {
+        Endpoint endpoint = new Endpoint("db-1:5432");
+        byte[] payload = Payloads.encode(serializer, endpoint);
+        int constructed = Endpoint.CONSTRUCTED.get();
+        assertEquals(endpoint, Payloads.decodeHeap(serializer, registry.idOf(endpoint), payload));
+        assertEquals(constructed, Endpoint.CONSTRUCTED.get(), "the constructor's side effect ran on decode");
+        Version version = new Version("2.17");
+        java.lang.reflect.Field major = Version.class.getDeclaredField("major");
+        major.setAccessible(true);
+        major.setInt(version, -1);
+        byte[] forged = Payloads.encode(serializer, version);
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> Payloads.decodeHeap(serializer, registry.idOf(version), forged));
+        assertTrue(e.getMessage().contains("Version") && e.getMessage().contains("version -1.17 (expected:"
+                + " non-negative parts)"), e.getMessage());
+    }
+
     /** Asserts that {@code p} is refused with our exception and that the attempt allocated a bounded amount. */
     protected final void assertRefusedWithinAllocationBound(NamedPayload p) {
+        assertRefusedWithinAllocationBound(serializer, p, p.reason());
+    }
+
+    /**
+     * Asserts that {@code p} is refused by {@code s} with our exception, for the {@code reason} given (a part of the
+     * message naming the bound that refused it; not checked if null), and that the attempt allocated a bounded amount.
+     */
+    protected final void assertRefusedWithinAllocationBound(Serializer s, NamedPayload p, String reason) {
         try {
-            Object decoded = Payloads.decodeHeap(serializer, p.typeId(), p.bytes());
+            Object decoded = Payloads.decodeHeap(s, p.typeId(), p.bytes());
             fail(p + " decoded to " + decoded);
         } catch (SerializationException expected) {
-            long used = allocationOfRefusal(p.typeId(), p.bytes());
-            assertTrue(used <= 2L * p.bytes().length + ALLOCATION_SLACK_BYTES,
+            if (reason != null) {
+                assertTrue(expected.getMessage().contains(reason), p + ": refused for another reason than '"
+                        + reason + "': " + expected.getMessage());
+            }
+            long used = allocationOfRefusal(s, p.typeId(), p.bytes());
+            assertTrue(used <= 2L * p.bytes().length + allocationSlackBytes(),
                     p + " allocated " + used + " bytes before being refused");
         } catch (Throwable t) {
             throw new AssertionError(p + " threw " + t + " instead of SerializationException", t);
@@ -473,18 +609,24 @@ public abstract class SerializerContract {
     }
 
     /**
-     * Bytes allocated by a second decode of a payload already refused once. The first refusal of a kind pays
-     * one-time JVM costs (string-concatenation bootstraps, class initialisation, per-thread library state) that say
-     * nothing about what a hostile length makes the decoder allocate; the second one measures exactly that.
+     * Bytes allocated by a decode of a payload already refused once: the least of two more attempts. The first refusal
+     * of a kind pays one-time JVM costs (string-concatenation bootstraps, class initialisation, per-thread library
+     * state), and any later decode may be the one during which the JVM compiles a method handle's lambda form (a
+     * field setter of a class built field by field reaches its compile threshold after some hundred calls); none of
+     * that says anything about what a hostile length makes the decoder allocate, and none of it happens twice.
      */
-    private long allocationOfRefusal(int typeId, byte[] payload) {
-        long before = AllocationMeter.allocatedBytes();
-        try {
-            Payloads.decodeHeap(serializer, typeId, payload);
-        } catch (SerializationException refusedAgain) {
-            return AllocationMeter.allocatedBytes() - before;
+    static long allocationOfRefusal(Serializer serializer, int typeId, byte[] payload) {
+        long least = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            long before = AllocationMeter.allocatedBytes();
+            try {
+                Payloads.decodeHeap(serializer, typeId, payload);
+                throw new AssertionError("payload refused once, then decoded: " + HexFormat.of().formatHex(payload));
+            } catch (SerializationException refusedAgain) {
+                least = Math.min(least, AllocationMeter.allocatedBytes() - before);
+            }
         }
-        throw new AssertionError("payload refused once, then decoded: " + HexFormat.of().formatHex(payload));
+        return least;
     }
 
     private void warmUp() {
@@ -495,8 +637,8 @@ public abstract class SerializerContract {
 
     private static void assertCollectionsImmutable(TypeModel model, Object value) {
         for (Component c : model.components()) {
-            Object v = c.kind() == Kind.LIST || c.kind() == Kind.SET || c.kind() == Kind.VALUE
-                    || c.kind() == Kind.POLYMORPHIC ? c.get(value) : null;
+            // a field declared as a concrete collection (ArrayList, HashSet, ...) decodes into that class, mutable
+            Object v = c.rawType().isInterface() && !c.rawType().isPrimitive() ? c.get(value) : null;
             if (v instanceof Collection<?> col) {
                 assertThrows(UnsupportedOperationException.class, () -> col.clear(),
                         model.name() + "." + c.name() + " is a mutable " + col.getClass().getName());

@@ -29,11 +29,15 @@ public final class UserTypes {
 
     /** The catalog plus the three user types. */
     public static TypeRegistry registry() {
+        return builder().build();
+    }
+
+    /** A builder holding the catalog plus the three user types, for a test to add more. */
+    public static TypeRegistry.Builder builder() {
         return TypeRegistry.builder()
                 .register(KV_COMMAND_ID, KvCommand.class)
                 .register(AUDIT_ENTRY_ID, AuditEntry.class)
-                .register(TREE_NODE_ID, TreeNode.class)
-                .build();
+                .register(TREE_NODE_ID, TreeNode.class);
     }
 
     /** A key-value command as a state machine would define it: a record with its own validation. */

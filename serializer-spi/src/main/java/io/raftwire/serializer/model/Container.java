@@ -1,0 +1,137 @@
+package io.raftwire.serializer.model;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The collection or map a declared type decodes into: the declared class itself when it is concrete
+ * ({@code ArrayList}, {@code HashMap}, ...), an unmodifiable equivalent when it is an interface ({@code List},
+ * {@code Collection}, {@code SortedMap}, ...). Sets and maps that are not sorted keep their encoded order
+ * ({@code LinkedHashSet}, {@code LinkedHashMap}); sorted ones use the natural order of their elements or keys, and a
+ * sorted collection with a comparator of its own is refused at encode (the comparator cannot travel).
+ */
+public enum Container {
+    /** {@code List} or {@code Collection}: an unmodifiable list. */
+    LIST(List.class, false, true),
+    /** {@code ArrayList}. */
+    ARRAY_LIST(ArrayList.class, false, false),
+    /** {@code LinkedList}. */
+    LINKED_LIST(LinkedList.class, false, false),
+    /** {@code Set}: an unmodifiable set in encoded order. */
+    SET(Set.class, false, true),
+    /** {@code HashSet}. */
+    HASH_SET(HashSet.class, false, false),
+    /** {@code LinkedHashSet}. */
+    LINKED_HASH_SET(LinkedHashSet.class, false, false),
+    /** {@code SortedSet} or {@code NavigableSet}: an unmodifiable set in natural order. */
+    SORTED_SET(NavigableSet.class, true, true),
+    /** {@code TreeSet}, natural order. */
+    TREE_SET(TreeSet.class, true, false),
+    /** {@code Map}: an unmodifiable map in encoded order. */
+    MAP(Map.class, false, true),
+    /** {@code HashMap}. */
+    HASH_MAP(HashMap.class, false, false),
+    /** {@code LinkedHashMap}. */
+    LINKED_HASH_MAP(LinkedHashMap.class, false, false),
+    /** {@code SortedMap} or {@code NavigableMap}: an unmodifiable map in natural key order. */
+    SORTED_MAP(NavigableMap.class, true, true),
+    /** {@code TreeMap}, natural key order. */
+    TREE_MAP(TreeMap.class, true, false);
+
+    private final Class<?> type;
+    private final boolean sorted;
+    private final boolean unmodifiable;
+
+    Container(Class<?> type, boolean sorted, boolean unmodifiable) {
+        this.type = type;
+        this.sorted = sorted;
+        this.unmodifiable = unmodifiable;
+    }
+
+    /**
+     * The container of a declared collection or map type, or {@code null} if raftwire does not decode into it.
+     *
+     * @param declared the declared (erased) type of a component or element
+     */
+    public static Container of(Class<?> declared) {
+        if (declared == List.class || declared == Collection.class) {
+            return LIST;
+        } else if (declared == SortedSet.class) {
+            return SORTED_SET;
+        } else if (declared == SortedMap.class) {
+            return SORTED_MAP;
+        }
+        for (Container c : values()) {
+            if (c.type == declared) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Whether this is a map. */
+    public boolean isMap() {
+        return Map.class.isAssignableFrom(type);
+    }
+
+    /** Whether this is a set. */
+    public boolean isSet() {
+        return Set.class.isAssignableFrom(type);
+    }
+
+    /** Whether elements (keys, for a map) are kept in natural order, so must be {@link Comparable}. */
+    public boolean isSorted() {
+        return sorted;
+    }
+
+    /**
+     * A new, empty, mutable container for a count that passed {@link Bounds#checkCount}; sized with
+     * {@link Bounds#initialCapacity}, so a hostile count cannot make the table outgrow the payload.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Object newContainer(int checkedCount) {
+        int n = Bounds.initialCapacity(checkedCount);
+        int table = Math.max(16, (int) (n / .75f) + 1);
+        return switch (this) {
+            case LIST, ARRAY_LIST -> new ArrayList<>(n);
+            case LINKED_LIST -> new LinkedList<>();
+            case SET, LINKED_HASH_SET -> new LinkedHashSet<>(table);
+            case HASH_SET -> new HashSet<>(table);
+            case SORTED_SET, TREE_SET -> new TreeSet<>();
+            case MAP, LINKED_HASH_MAP -> new LinkedHashMap<>(table);
+            case HASH_MAP -> new HashMap<>(table);
+            case SORTED_MAP, TREE_MAP -> new TreeMap<>();
+        };
+    }
+
+    /** The value to hand to the owner: the container itself, or an unmodifiable view for an interface type. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Object finish(Object container) {
+        if (!unmodifiable) {
+            return container;
+        }
+        return switch (this) {
+            case LIST -> Collections.unmodifiableList((List) container);
+            case SET -> Collections.unmodifiableSet((Set) container);
+            case SORTED_SET -> Collections.unmodifiableNavigableSet((NavigableSet) container);
+            case MAP -> Collections.unmodifiableMap((Map) container);
+            case SORTED_MAP -> Collections.unmodifiableNavigableMap((NavigableMap) container);
+            default -> container;
+        };
+    }
+}
