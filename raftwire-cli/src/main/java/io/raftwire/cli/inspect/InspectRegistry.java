@@ -1,6 +1,6 @@
 package io.raftwire.cli.inspect;
 
-import io.raftwire.node.model.EngineType;
+import io.raftwire.node.KvNodes;
 import io.raftwire.serializer.TypeRegistry;
 
 /** The one place that says which types {@code raftwire inspect} can decode. */
@@ -10,10 +10,10 @@ public final class InspectRegistry {
     }
 
     /**
-     * The types a raftwire node puts on the wire: the catalog and the Raft engine's model types. When the node's
-     * state machine registers types of its own, register them here too, so that inspect decodes what a node sends.
+     * The types a raftwire node puts on the wire: the catalog, the Raft engine's model types and the shipped KV
+     * store's types ({@link KvNodes#registry()}).
      */
     public static TypeRegistry registry() {
-        return EngineType.registerAll(TypeRegistry.builder()).build();
+        return KvNodes.registry();
     }
 }
