@@ -24,6 +24,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,17 +224,28 @@ final class ChaosCluster implements AutoCloseable {
         }
     }
 
-    /** Waits until every running member has applied what the leader has, then returns each member's digest. */
+    /**
+     * Each running member's state digest, all taken at one applied index: waits until every member has applied what
+     * the leader has, reads (applied index, digest) on each, and tries again while the indexes differ (an entry, such
+     * as a session keep-alive, committed in between).
+     */
     Map<String, Long> digests() throws Exception {
-        int leader = awaitLeader();
-        long applied = cluster.node(leader).read(0, WAIT, sm -> kv(sm).lastAppliedIndex())
-                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        Map<String, Long> digests = new TreeMap<>();
-        for (RaftwireNode n : cluster.running()) {
-            digests.put(n.memberId(), n.read(applied, WAIT, sm -> kv(sm).digest())
-                    .get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+        for (int attempt = 0; ; attempt++) {
+            int leader = awaitLeader();
+            long applied = cluster.node(leader).read(0, WAIT, sm -> kv(sm).lastAppliedIndex())
+                    .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            Map<String, Long> digests = new TreeMap<>();
+            Set<Long> indexes = new HashSet<>();
+            for (RaftwireNode n : cluster.running()) {
+                long[] seen = n.read(applied, WAIT, sm -> new long[] {kv(sm).lastAppliedIndex(), kv(sm).digest()})
+                        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                indexes.add(seen[0]);
+                digests.put(n.memberId(), seen[1]);
+            }
+            if (indexes.size() == 1 || attempt == 20) {
+                return digests;
+            }
         }
-        return digests;
     }
 
     /** The KV state machine inside a (possibly wrapped) state machine. */

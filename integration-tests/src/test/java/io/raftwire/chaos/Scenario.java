@@ -242,6 +242,43 @@ enum Scenario {
         int initialMembers() {
             return 3;
         }
+    },
+    SERIALIZER_SWITCH("switch", 3, "kryo", "kryo to protostuff node by node (accept list, then sender), each a "
+            + "restart from the data directory, while 10 % of frames drop") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            for (String a : c.cluster.runningIds()) {
+                for (String b : c.cluster.runningIds()) {
+                    if (!a.equals(b)) {
+                        c.plan.set(a, b, LinkFaults.drop(0.10));
+                    }
+                }
+            }
+            String[][] steps = {{"kryo", "kryo,protostuff"}, {"protostuff", "protostuff,kryo"}};
+            for (String[] step : steps) {
+                for (int i = 0; i < c.cluster.cluster.size(); i++) {
+                    String id = c.cluster.id(i);
+                    c.cluster.override(id, "raftwire.serializer", step[0]);
+                    c.cluster.override(id, "raftwire.serializer.accept", step[1]);
+                    boolean wasLeader = c.node(i).isLeader();
+                    c.cluster.cluster.stop(i);
+                    long stopped = System.nanoTime();
+                    if (wasLeader) {
+                        c.cluster.awaitLeaderOtherThan(i, RunContext.majority(c.cluster.cluster.size()));
+                        c.figure("new leader ms", RunContext.since(stopped));
+                    }
+                    c.cluster.cluster.restart(i);
+                    c.recovery(System.nanoTime());
+                }
+            }
+            c.plan.healAll();
+            c.recovery(System.nanoTime());
+        }
+
+        @Override
+        boolean durable() {
+            return true;
+        }
     };
 
     final String id;
@@ -336,21 +373,29 @@ enum Scenario {
     }
 
     /**
-     * A join or leave is not a session command: when its response is lost the client sends it again, and the retry
-     * is refused ("... already exists" / "... does not exist") although the first attempt was committed. Such an
-     * answer is accepted only if the leader's committed members show the change; it is counted as a figure.
+     * A join or leave is not a session command: when its first attempt is slow (not committed within the request
+     * deadline) the client sends it again, and the retry is refused ("... already exists" / "... does not exist")
+     * because the first is already in the log. Such an answer is accepted only if the leader's committed members
+     * come to show the change; it is counted as a figure.
      */
     private static void membershipAnswer(RunContext c, RaftResponse.Status status, Object error, String member,
             boolean joined) {
         if (status == RaftResponse.Status.OK) {
             return;
         }
-        var leader = c.node(c.leader()).raftNode();
-        boolean present = leader.getCommittedMembers().getMembers().stream()
-                .anyMatch(e -> member.equals(e.getId()));
-        if (present != joined) {
-            throw new IllegalStateException((joined ? "join " : "leave ") + member + " refused: " + error
-                    + "; committed members " + leader.getCommittedMembers().getMembers());
+        long deadline = System.nanoTime() + ChaosCluster.WAIT.toNanos();
+        while (true) {
+            var leader = c.node(c.leader()).raftNode();
+            boolean present = leader.getCommittedMembers().getMembers().stream()
+                    .anyMatch(e -> member.equals(e.getId()));
+            if (present == joined) {
+                break;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException((joined ? "join " : "leave ") + member + " refused: " + error
+                        + "; committed members " + leader.getCommittedMembers().getMembers());
+            }
+            c.hold(Duration.ofMillis(20));
         }
         c.figure("retried membership changes refused though applied", 1);
     }
