@@ -181,8 +181,9 @@ public final class ConfigKeys {
                     + " steps down");
 
     public static final ConfigKey<Integer> RAFT_APPEND_BATCH_SIZE = ConfigKey.ofInt(
-            "raftwire.raft.append-batch-size", 1000, between(1, 100_000),
-            "most log entries per AppendEntries (the engine sends up to one more); size frames with it");
+            "raftwire.raft.append-batch-size", 50, between(1, 100_000),
+            "most log entries per AppendEntries (the engine sends one more); (this + 1) x the largest command must"
+                    + " fit in max-frame-bytes");
 
     public static final ConfigKey<Integer> RAFT_SNAPSHOT_INTERVAL = ConfigKey.ofInt(
             "raftwire.raft.snapshot-interval", 50_000, between(1, 10_000_000),

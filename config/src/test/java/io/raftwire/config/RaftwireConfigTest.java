@@ -51,7 +51,7 @@ class RaftwireConfigTest {
             "raftwire.raft.election-timeout-ms | 1000",
             "raftwire.raft.heartbeat-period-secs | 1",
             "raftwire.raft.heartbeat-timeout-secs | 5",
-            "raftwire.raft.append-batch-size | 1000",
+            "raftwire.raft.append-batch-size | 50",
             "raftwire.raft.snapshot-interval | 50000",
             "raftwire.raft.max-pending-entries | 5000");
 

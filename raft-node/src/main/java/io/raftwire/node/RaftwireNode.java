@@ -27,6 +27,7 @@ import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportStats;
 import io.raftwire.transport.netty.NettyTransportFactory;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,6 +102,11 @@ public final class RaftwireNode implements AutoCloseable {
             peers.close();
             if (clientTransport != null) {
                 clientTransport.close();
+            }
+            try {
+                b.storeCloser.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
             }
             throw e;
         }
@@ -237,6 +243,7 @@ public final class RaftwireNode implements AutoCloseable {
         private StateMachine stateMachine;
         private RaftStore store = new NopRaftStore();
         private RestoredRaftState restored;
+        private boolean storeGiven;
         private AutoCloseable storeCloser = () -> { };
         private Clock clock = Clock.systemUTC();
         private Duration queryTimeout = Duration.ofSeconds(5);
@@ -258,11 +265,13 @@ public final class RaftwireNode implements AutoCloseable {
 
         /**
          * The durable store, and the state restored from it ({@code null} for a new node). Without this call the
-         * node keeps its Raft state in memory only.
+         * node opens a {@link io.raftwire.node.store.FileRaftStore} in {@code raftwire.node.data-dir}, or keeps its
+         * Raft state in memory only when that key is empty.
          *
          * @param closer closes the store when the node closes
          */
         public Builder store(RaftStore store, RestoredRaftState restored, AutoCloseable closer) {
+            this.storeGiven = true;
             this.store = Objects.requireNonNull(store, "store");
             this.restored = restored;
             this.storeCloser = Objects.requireNonNull(closer, "closer");
@@ -299,6 +308,11 @@ public final class RaftwireNode implements AutoCloseable {
         public RaftwireNode build() {
             if (stateMachine == null) {
                 throw new IllegalStateException("no state machine (expected: Builder.stateMachine(...))");
+            }
+            String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
+            if (!storeGiven && !dataDir.isEmpty()) {
+                DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
+                store(durable.store(), durable.restored(), durable.store()::close);
             }
             return new RaftwireNode(this);
         }

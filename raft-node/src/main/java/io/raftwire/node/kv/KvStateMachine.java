@@ -77,7 +77,7 @@ public final class KvStateMachine implements StateMachine {
 
     /**
      * Largest snapshot chunk, in estimated bytes: 1 MiB. The estimate is the items' UTF-8 strings and byte arrays plus
-     * a fixed allowance per item (16 per key, 64 per session or cached result), the same on every member whatever the
+     * a fixed allowance of 64 bytes per item (key, session or cached result), the same on every member whatever the
      * serializer. One item never exceeds it (a key is at most {@value KvLimits#MAX_VALUE_BYTES} bytes of value plus
      * its key), and the real encoding of a chunk stays within twice the estimate with every shipped serializer, so the
      * transport's {@code raftwire.transport.max-frame-bytes} must be at least 2 MiB plus the frame overhead for
@@ -346,6 +346,6 @@ public final class KvStateMachine implements StateMachine {
     }
 
     private static int estimate(KvEntry e) {
-        return 16 + KvLimits.utf8Length(e.key()) + e.valueNoCopy().length;
+        return 64 + KvLimits.utf8Length(e.key()) + e.valueNoCopy().length;
     }
 }

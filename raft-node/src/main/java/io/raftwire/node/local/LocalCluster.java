@@ -26,11 +26,16 @@ import java.util.function.Function;
 public final class LocalCluster implements AutoCloseable {
 
     private final List<RaftwireConfig> configs;
+    private final List<Map<String, String>> values;
     private final Function<RaftwireConfig, RaftwireNode> factory;
     private final RaftwireNode[] nodes;
 
-    private LocalCluster(List<RaftwireConfig> configs, Function<RaftwireConfig, RaftwireNode> factory) {
-        this.configs = configs;
+    private LocalCluster(List<Map<String, String>> values, Function<RaftwireConfig, RaftwireNode> factory) {
+        this.values = new ArrayList<>(values);
+        this.configs = new ArrayList<>();
+        for (Map<String, String> v : values) {
+            configs.add(RaftwireConfig.of(v));
+        }
         this.factory = factory;
         this.nodes = new RaftwireNode[configs.size()];
     }
@@ -69,7 +74,7 @@ public final class LocalCluster implements AutoCloseable {
             initialMembers.append(i == 0 ? "" : ",").append(id(i));
         }
         List<Integer> ports = FreePorts.pick(2 * size);
-        List<RaftwireConfig> configs = new ArrayList<>(size);
+        List<Map<String, String>> configs = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
             Map<String, String> values = new LinkedHashMap<>(base);
             values.put(ConfigKeys.NODE_ID.name(), id(i));
@@ -87,12 +92,12 @@ public final class LocalCluster implements AutoCloseable {
             if (dataRoot != null) {
                 values.put(ConfigKeys.NODE_DATA_DIR.name(), dataRoot.resolve(id(i)).toString());
             }
-            configs.add(RaftwireConfig.of(values));
+            configs.add(values);
         }
-        LocalCluster cluster = new LocalCluster(List.copyOf(configs), factory);
+        LocalCluster cluster = new LocalCluster(configs, factory);
         try {
             for (int i = 0; i < initial; i++) {
-                cluster.nodes[i] = factory.apply(configs.get(i));
+                cluster.nodes[i] = factory.apply(cluster.configs.get(i));
             }
             for (int i = 0; i < initial; i++) {
                 cluster.nodes[i].start();
@@ -198,6 +203,23 @@ public final class LocalCluster implements AutoCloseable {
         if (n != null) {
             n.close();
         }
+    }
+
+    /**
+     * Changes keys of a stopped member's configuration for its next {@link #restart} (for example
+     * {@code raftwire.serializer}); its id, addresses, peers and data directory stay.
+     *
+     * @throws IllegalStateException if it is running
+     * @throws io.raftwire.config.ConfigException if the result is not a valid configuration
+     */
+    public void reconfigure(int index, Map<String, String> changes) {
+        if (nodes[index] != null) {
+            throw new IllegalStateException(id(index) + " is running (expected: stop it first)");
+        }
+        Map<String, String> v = new LinkedHashMap<>(values.get(index));
+        v.putAll(changes);
+        configs.set(index, RaftwireConfig.of(v));
+        values.set(index, v);
     }
 
     /** Every member's client address, by member id, for {@code RaftwireClient}. */

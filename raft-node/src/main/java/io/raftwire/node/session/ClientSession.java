@@ -25,9 +25,12 @@ final class ClientSession {
         return opened.id();
     }
 
-    /** Whether the session timed out at {@code clock}: its last activity plus its timeout is before it. */
+    /**
+     * Whether the session timed out at {@code clock}: its last activity plus its timeout is before it. Written as a
+     * difference so that a huge timeout cannot overflow into an early expiry.
+     */
     boolean expiredAt(long clock) {
-        return lastActive + opened.timeout() < clock;
+        return clock - lastActive > opened.timeout();
     }
 
     /** Drops the results of every sequence up to {@code sequence}, which the client has received. */

@@ -159,6 +159,25 @@ public final class FileRaftStore implements RaftStore, Closeable {
         }
     }
 
+    /**
+     * The name of the serializer a data directory was written with, read from its endpoint state file's header; empty
+     * for a directory that holds no store yet. A node opens an existing directory with this serializer, whatever it
+     * sends with, so that moving a cluster's wire to another serializer does not orphan its data.
+     *
+     * @throws StoreCorruptedException if the file exists but its header is damaged or not a raftwire store's
+     */
+    public static Optional<String> serializerOf(Path dir) throws IOException {
+        Path file = dir.resolve(ENDPOINT);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return Optional.of(FileHeader.read(ch, file).serializerName());
+        } catch (FileHeader.TornHeaderException e) {
+            throw new StoreCorruptedException(file, 0, e.getMessage() + " (expected: a complete store file header)");
+        }
+    }
+
     /** {@link #restore(Path, Serializer, String, StoreOptions)} with {@link StoreOptions#defaults()}. */
     public static Optional<RestoredRaftState> restore(Path dir, Serializer serializer, String groupId)
             throws IOException {

@@ -244,6 +244,9 @@ class KvStateMachineTest {
             assertFalse(m.isSessionOpen(s1));
         }
         assertEquals(fast.digest(), slow.digest());
+        long forever = ((OpenSessionResponse) fast.runOperation(9, open(30_000, Long.MAX_VALUE))).session();
+        fast.runOperation(10, new InitializeEntry(3, Long.MAX_VALUE));
+        assertTrue(fast.isSessionOpen(forever), "the largest timeout does not overflow into an early expiry");
         assertEquals(new InitializeEntry(0, 9_999_999), fast.getNewTermOperation());
         assertEquals(new InitializeEntry(0, 0), slow.getNewTermOperation());
     }

@@ -1,0 +1,81 @@
+package io.raftwire.node;
+
+import io.microraft.persistence.RestoredRaftState;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.NettyTransportFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's data directory opened: the store and what it restored.
+ *
+ * <p>A new directory is written with {@code raftwire.serializer}; an existing one is always read and written with the
+ * serializer recorded in its files, whatever the node sends with, so that moving a cluster's wire to another
+ * serializer node by node keeps every node's log. A directory of another member is refused.
+ *
+ * @param store    the open store
+ * @param restored the state it held, or {@code null} for a new directory
+ */
+record DurableState(FileRaftStore store, RestoredRaftState restored) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DurableState.class);
+
+    /**
+     * Opens {@code dir}, creating it if absent.
+     *
+     * @throws UncheckedIOException     naming the directory, if it cannot be opened, is damaged (the cause is a
+     *                                  {@code StoreCorruptedException} naming file and offset) or is locked
+     * @throws IllegalArgumentException if the directory belongs to another member
+     */
+    static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry) {
+        String self = config.get(ConfigKeys.NODE_ID);
+        FileRaftStore store = null;
+        try {
+            Files.createDirectories(dir);
+            String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
+            Serializer serializer = Serializers.create(name, registry, NettyTransportFactory.serializerOptions(config));
+            store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID));
+            RestoredRaftState restored = store.takeRestoredState().orElse(null);
+            if (restored != null) {
+                NodeEndpoint owner = (NodeEndpoint) restored.getLocalEndpointPersistentState().getLocalEndpoint();
+                if (!owner.id().equals(self)) {
+                    throw new IllegalArgumentException("data directory " + dir + " belongs to member " + owner.id()
+                            + " (expected: " + self + ", raftwire.node.id)");
+                }
+                LOG.info("restored {} from {} (serializer {}): term {}, {} log entries, snapshot at {}", self, dir,
+                        name, restored.getTermPersistentState().getTerm(), restored.getLogEntries().size(),
+                        restored.getSnapshotEntry() == null ? "none" : restored.getSnapshotEntry().getIndex());
+            }
+            return new DurableState(store, restored);
+        } catch (IOException e) {
+            closeQuietly(store);
+            throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(store);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(FileRaftStore store) {
+        if (store != null) {
+            try {
+                store.close();
+            } catch (IOException ignored) {
+                // already failing; the first problem is the one reported
+            }
+        }
+    }
+}
