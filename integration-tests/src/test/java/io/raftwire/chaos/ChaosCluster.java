@@ -11,13 +11,10 @@ import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.local.LocalCluster;
-import io.raftwire.node.store.FileRaftStore;
-import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.config.HostPort;
 import io.raftwire.transport.fault.FaultPlan;
 import io.raftwire.transport.fault.FaultyTransport;
-import io.raftwire.transport.netty.NettyTransportFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +35,7 @@ import java.util.function.UnaryOperator;
 /**
  * A loopback KV cluster built for faults: every member's transport to the other members is wrapped in a
  * {@link FaultyTransport} sharing one {@link FaultPlan}; optionally every member dials each peer through its own
- * {@link FaultProxy} (one per directed link, for real-socket faults), keeps its Raft state in a {@link FileRaftStore}
+ * {@link FaultProxy} (one per directed link, for real-socket faults), keeps its Raft state in its data directory
  * under a data root (so that it can be restarted), runs its state machine through a wrapper (planted bugs), and takes
  * per-member setting overrides read at each (re)start (the serializer switch).
  *
@@ -95,14 +92,13 @@ final class ChaosCluster implements AutoCloseable {
         base.putAll(spec.extra);
         Map<String, FaultProxy> proxies = new ConcurrentHashMap<>();
         Map<String, Map<String, String>> overrides = new ConcurrentHashMap<>();
-        String storeSerializer = spec.serializer;
         LocalCluster cluster = LocalCluster.start(spec.size, spec.initial < 0 ? spec.size : spec.initial, base,
-                spec.dataRoot, config -> node(config, plan, spec, proxies, overrides, storeSerializer));
+                spec.dataRoot, config -> node(config, plan, spec, proxies, overrides));
         return new ChaosCluster(cluster, plan, base, proxies, overrides);
     }
 
     private static RaftwireNode node(RaftwireConfig config, FaultPlan plan, Spec spec,
-            Map<String, FaultProxy> proxies, Map<String, Map<String, String>> overrides, String storeSerializer) {
+            Map<String, FaultProxy> proxies, Map<String, Map<String, String>> overrides) {
         Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
         String self = config.get(ConfigKeys.NODE_ID);
         values.putAll(overrides.getOrDefault(self, Map.of()));
@@ -121,17 +117,7 @@ final class ChaosCluster implements AutoCloseable {
                 new KvStateMachine(KvNodes.codecs(own, registry), System::currentTimeMillis));
         RaftwireNode.Builder b = RaftwireNode.builder(own, registry).stateMachine(sm)
                 .peerTransportWrapper(t -> new FaultyTransport(t, plan, requestTimeout));
-        String dataDir = own.get(ConfigKeys.NODE_DATA_DIR);
-        if (!dataDir.isEmpty()) {
-            try {
-                // the store keeps the serializer it was created with; the wire serializer may change under it
-                FileRaftStore store = FileRaftStore.open(Path.of(dataDir), Serializers.create(storeSerializer,
-                        registry, NettyTransportFactory.serializerOptions(own)), own.get(ConfigKeys.CLUSTER_ID));
-                b.store(store, store.takeRestoredState().orElse(null), store);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        // with raftwire.node.data-dir set the node opens its FileRaftStore itself, keeping the directory's serializer
         return b.build();
     }
 
