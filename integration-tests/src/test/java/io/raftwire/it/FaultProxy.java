@@ -25,10 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Two platform threads per connection, each in a blocking read loop that ends when its socket closes;
  * {@link #close()} closes every socket, so every loop ends.
  */
-final class FaultProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
 
     /** Which bytes a fault applies to. */
-    enum Direction {
+    public enum Direction {
         /** From the connecting side (the node that dialled) to the target. */
         CLIENT_TO_SERVER,
         /** From the target back to the connecting side. */
@@ -41,13 +41,15 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger resets = new AtomicInteger();
     private final Set<Direction> halfOpen = ConcurrentHashMap.newKeySet();
+    private final Set<Direction> stalled = ConcurrentHashMap.newKeySet();
+    private final Object stallLock = new Object();
     private final Object resetLock = new Object();
     private Direction resetDirection;
     private long resetRemaining = -1;
     private volatile boolean closed;
 
     /** Starts accepting on 127.0.0.1 at an ephemeral port, forwarding to {@code target}. */
-    FaultProxy(HostPort target) throws IOException {
+    public FaultProxy(HostPort target) throws IOException {
         this.target = target;
         this.server = new ServerSocket();
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
@@ -55,17 +57,17 @@ final class FaultProxy implements AutoCloseable {
     }
 
     /** Where clients connect. */
-    HostPort address() {
+    public HostPort address() {
         return new HostPort("127.0.0.1", server.getLocalPort());
     }
 
     /** Connections accepted so far. */
-    int accepted() {
+    public int accepted() {
         return accepted.get();
     }
 
     /** Connections reset so far. */
-    int resets() {
+    public int resets() {
         return resets.get();
     }
 
@@ -73,7 +75,7 @@ final class FaultProxy implements AutoCloseable {
      * The next connection that forwards bytes in {@code direction} forwards {@code bytes} more of them, then both its
      * sockets are reset. One shot: later connections are unaffected.
      */
-    void resetAfter(Direction direction, long bytes) {
+    public void resetAfter(Direction direction, long bytes) {
         synchronized (resetLock) {
             resetDirection = direction;
             resetRemaining = bytes;
@@ -81,13 +83,25 @@ final class FaultProxy implements AutoCloseable {
     }
 
     /** From now on, bytes in {@code direction} are read and discarded on every connection; nothing is closed. */
-    void halfOpen(Direction direction) {
+    public void halfOpen(Direction direction) {
         halfOpen.add(direction);
     }
 
-    /** Forwards both ways again and disarms a pending reset. */
-    void heal() {
+    /**
+     * From now on, nothing more is read in {@code direction} on any connection, as a peer that stops reading its
+     * socket: the sender's kernel buffers fill and its writes back up. Nothing is closed; {@link #heal()} resumes.
+     */
+    public void stopReading(Direction direction) {
+        stalled.add(direction);
+    }
+
+    /** Forwards both ways again (reading resumes) and disarms a pending reset. */
+    public void heal() {
         halfOpen.clear();
+        synchronized (stallLock) {
+            stalled.clear();
+            stallLock.notifyAll();
+        }
         synchronized (resetLock) {
             resetRemaining = -1;
         }
@@ -115,6 +129,7 @@ final class FaultProxy implements AutoCloseable {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             while (!closed) {
+                awaitReading(direction);
                 int n = in.read(buffer);
                 if (n < 0) {
                     break;
@@ -150,6 +165,19 @@ final class FaultProxy implements AutoCloseable {
         closeQuietly(to);
     }
 
+    private void awaitReading(Direction direction) {
+        synchronized (stallLock) {
+            while (stalled.contains(direction) && !closed) {
+                try {
+                    stallLock.wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
     /** Closes with an RST instead of a FIN. */
     private static void abort(Socket s) {
         try {
@@ -177,6 +205,9 @@ final class FaultProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        synchronized (stallLock) {
+            stallLock.notifyAll();
+        }
         closeQuietly(server);
         sockets.forEach(FaultProxy::closeQuietly);
     }

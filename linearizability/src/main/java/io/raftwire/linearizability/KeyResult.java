@@ -16,14 +16,22 @@ import java.util.Objects;
  * @param witnessErased   whether the witness had its versions and delete flags erased because the violation shows
  *                        without them
  * @param shrinkChecks    searches the shrinker ran
+ * @param versionProblem  for a violation of the version rules of {@link KvModel.VersionScheme#OPAQUE}
+ *                        ({@link OpaqueVersionCheck}): what was broken, the witness being the operations that show
+ *                        it; otherwise {@code null}
  */
 public record KeyResult(String key, Verdict verdict, int operations, long steps, long states,
-                        List<Operation> witness, boolean witnessErased, int shrinkChecks) {
+                        List<Operation> witness, boolean witnessErased, int shrinkChecks, String versionProblem) {
 
     public KeyResult {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(verdict, "verdict");
         witness = List.copyOf(witness);
+    }
+
+    KeyResult(String key, Verdict verdict, int operations, long steps, long states, List<Operation> witness,
+              boolean witnessErased, int shrinkChecks) {
+        this(key, verdict, operations, steps, states, witness, witnessErased, shrinkChecks, null);
     }
 
     /** A readable description: the verdict, the figures and, for a violation, one line per witness operation. */
@@ -34,7 +42,13 @@ public record KeyResult(String key, Verdict verdict, int operations, long steps,
         if (verdict == Verdict.UNKNOWN) {
             b.append(" -- search budget exhausted, NOT a pass; raise CheckLimits or shorten the history");
         }
-        if (verdict == Verdict.VIOLATION) {
+        if (verdict == Verdict.VIOLATION && versionProblem != null) {
+            b.append("\n  versions: ").append(versionProblem).append("; times in ms after the first call:");
+            long origin = witness.isEmpty() ? 0 : witness.get(0).callNanos();
+            for (Operation op : witness) {
+                b.append("\n    ").append(op.describe(origin));
+            }
+        } else if (verdict == Verdict.VIOLATION) {
             b.append("\n  smallest failing sub-history found (").append(witness.size()).append(" of ")
                     .append(operations).append(" operations, ").append(shrinkChecks).append(" shrink searches")
                     .append(witnessErased ? "; versions and delete flags were not needed and are not shown" : "")

@@ -12,6 +12,11 @@ import java.util.Objects;
  * ({@link VersionScheme#COUNT_EVERY_WRITE}, the default) or resets the version to 0
  * ({@link VersionScheme#RESET_ON_DELETE}, etcd's per-key {@code version}). A get, a failed compare-and-set and a
  * delete of an absent key change nothing. Every output carries the key's version after the operation.
+ *
+ * <p>{@link VersionScheme#OPAQUE} is for stores whose versions are not counts but opaque numbers that grow with
+ * every write of a key (raftwire's KV store answers the commit index of the key's last write): the search then
+ * ignores observed versions and checks values and delete flags, and {@link OpaqueVersionCheck} checks the observed
+ * versions' order on its own (see {@link LinearizabilityChecker}).
  */
 public final class KvModel {
 
@@ -20,7 +25,15 @@ public final class KvModel {
         /** The version counts every write, deletes included: it never goes back. */
         COUNT_EVERY_WRITE,
         /** A delete resets the version to 0, as for a key never written. */
-        RESET_ON_DELETE
+        RESET_ON_DELETE,
+        /**
+         * Versions are opaque numbers, strictly increasing over the writes of a key (for example the log index of the
+         * key's last write), 0 for an absent key; a delete's answer carries no version. The search does not compare
+         * observed versions (it counts writes, as {@link #COUNT_EVERY_WRITE}); {@link OpaqueVersionCheck} checks
+         * that they are unique per write, agree between a write and the reads of its value, and grow in real-time
+         * order. Needs a unique value per write to tie a read's version to a write.
+         */
+        OPAQUE
     }
 
     /** The model with {@link VersionScheme#COUNT_EVERY_WRITE}. */

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -16,6 +17,10 @@ import java.util.TreeMap;
  * {@link WglSearch}. Failed operations are left out, and so are ambiguous reads (they change nothing and show
  * nothing); other ambiguous operations may take effect at any time after their call, or never. A key whose search exceeds the {@link CheckLimits} is {@link Verdict#UNKNOWN}, which is never a pass. A
  * violating key's history is shrunk to the smallest violating sub-history found, for the report.
+ *
+ * <p>With {@link KvModel.VersionScheme#OPAQUE} the search runs on the history with every observed version erased,
+ * and a key the search passes is then held to {@link OpaqueVersionCheck}'s version rules; a broken rule is a
+ * {@link Verdict#VIOLATION} whose witness is the two operations that show it.
  *
  * <p>Use:
  * <pre>{@code
@@ -64,10 +69,19 @@ public final class LinearizabilityChecker {
         return new CheckResult(overall(results), results, excluded, model);
     }
 
-    private KeyResult checkKey(String key, List<Operation> ops) {
-        ops.sort(Comparator.comparingLong(Operation::callNanos));
+    private KeyResult checkKey(String key, List<Operation> observed) {
+        observed.sort(Comparator.comparingLong(Operation::callNanos));
+        boolean opaque = model.versionScheme() == KvModel.VersionScheme.OPAQUE;
+        List<Operation> ops = opaque ? observed.stream().map(Operation::withoutVersions).toList() : observed;
         WglSearch.Result r = new WglSearch(ops, model, limits).run();
         if (r.verdict() != Verdict.VIOLATION) {
+            if (opaque) {
+                Optional<OpaqueVersionCheck.Finding> f = OpaqueVersionCheck.check(observed);
+                if (f.isPresent()) {
+                    return new KeyResult(key, Verdict.VIOLATION, ops.size(), r.steps(), r.states(),
+                            f.get().witness(), false, 0, f.get().problem());
+                }
+            }
             return new KeyResult(key, r.verdict(), ops.size(), r.steps(), r.states(), List.of(), false, 0);
         }
         Shrinker.Result s = new Shrinker(model, limits, r.steps()).shrink(ops);

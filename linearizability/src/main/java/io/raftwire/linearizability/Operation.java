@@ -73,6 +73,27 @@ public record Operation(String clientId, long callNanos, long returnNanos, KvInp
         return this;
     }
 
+    /** This operation with every observed version made unknown (delete flags kept): what an opaque-version search sees. */
+    Operation withoutVersions() {
+        if (!(outcome instanceof Outcome.Ok ok)) {
+            return this;
+        }
+        KvOutput out = ok.output();
+        KvOutput erased;
+        if (out instanceof KvOutput.GetResult g && g.version() != KvOutput.UNKNOWN_VERSION) {
+            erased = KvOutput.value(g.value());
+        } else if (out instanceof KvOutput.PutResult p && p.version() != KvOutput.UNKNOWN_VERSION) {
+            erased = KvOutput.written();
+        } else if (out instanceof KvOutput.DeleteResult d && d.version() != KvOutput.UNKNOWN_VERSION) {
+            erased = new KvOutput.DeleteResult(d.existed(), KvOutput.UNKNOWN_VERSION);
+        } else if (out instanceof KvOutput.CasResult c && c.version() != KvOutput.UNKNOWN_VERSION) {
+            erased = KvOutput.swapped(c.success());
+        } else {
+            return this;
+        }
+        return new Operation(clientId, callNanos, returnNanos, input, Outcome.ok(erased));
+    }
+
     /**
      * One line for a report: client, call and return time in milliseconds after {@code originNanos}, input, outcome.
      */

@@ -1,0 +1,402 @@
+package io.raftwire.chaos;
+
+import io.raftwire.it.FaultProxy;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.value.RaftMember;
+import io.raftwire.node.client.KvClient;
+import io.raftwire.node.model.EngineType;
+import io.raftwire.transport.MessageStats;
+import io.raftwire.transport.fault.LinkFaults;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The chaos scenarios (reliability anchors §5: T1–T6, L1), each a cluster shape, a serializer and a fault schedule
+ * that runs while the workload runs. Every schedule ends with every fault healed and records the recovery time.
+ */
+enum Scenario {
+
+    T1_LEADER_PARTITION("T1", 3, "kryo", "leader partitioned (blackhole both ways) from the majority") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            int old = c.leader();
+            long start = System.nanoTime();
+            c.plan.partition(c.cluster.id(old), c.othersThan(old));
+            c.cluster.awaitLeaderOtherThan(old, RunContext.majority(c.cluster.cluster.size()));
+            c.figure("new leader ms", RunContext.since(start));
+            c.hold(c.faultTime.minusMillis(Math.min(c.faultTime.toMillis(), RunContext.since(start))));
+            c.plan.healAll();
+            long healed = System.nanoTime();
+            c.cluster.awaitLeader();
+            c.figure("old leader converged ms", RunContext.since(healed));
+            c.recovery(healed);
+        }
+    },
+    T2_DROP_10("T2-drop10", 3, "protostuff", "10 % of frames dropped on every link") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            linkFaults(c, LinkFaults.drop(0.10));
+        }
+    },
+    T2_DROP_30("T2-drop30", 5, "jdk", "30 % of frames dropped on every link") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            linkFaults(c, LinkFaults.drop(0.30));
+        }
+    },
+    T2_DROP_50("T2-drop50", 3, "kryo", "50 % of frames dropped on every link (etcd dropPeerNetwork)") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            linkFaults(c, LinkFaults.drop(0.50));
+        }
+    },
+    T2_DUPLICATE("T2-duplicate", 3, "protostuff", "5 % of frames duplicated on every link") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            linkFaults(c, LinkFaults.NONE.withDuplicate(0.05));
+        }
+    },
+    T2_REORDER("T2-reorder", 3, "jdk", "frames reordered within a window of 10 on every link") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            linkFaults(c, LinkFaults.NONE.withReorder(10));
+        }
+    },
+    T3_SLOW_FOLLOWER("T3-slow", 5, "kryo", "one follower's links delayed 75 ± 50 ms both ways (etcd delayPeerNetwork)") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            int f = c.follower();
+            int term = c.term();
+            LinkFaults slow = LinkFaults.NONE.withDelay(Duration.ofMillis(75), Duration.ofMillis(50));
+            for (String o : c.othersThan(f)) {
+                c.plan.setBothWays(c.cluster.id(f), o, slow);
+            }
+            c.hold(c.faultTime);
+            c.plan.healAll();
+            long healed = System.nanoTime();
+            c.figure("leader changes", c.term() - term);
+            c.recovery(healed);
+        }
+    },
+    T3_STOPPED_READER("T3-stopped", 3, "protostuff", "one follower stops reading its sockets (real sockets)") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            int f = c.follower();
+            String fid = c.cluster.id(f);
+            for (String o : c.othersThan(f)) {
+                c.cluster.proxy(o, fid).stopReading(FaultProxy.Direction.CLIENT_TO_SERVER);
+                c.cluster.proxy(fid, o).stopReading(FaultProxy.Direction.SERVER_TO_CLIENT);
+            }
+            c.hold(c.faultTime);
+            healProxies(c);
+            c.recovery(System.nanoTime());
+        }
+
+        @Override
+        boolean proxies() {
+            return true;
+        }
+    },
+    T4_RESTARTS("T4", 3, "jdk", "random restarts of leader and followers from their data directories") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            long end = System.nanoTime() + 2 * c.faultTime.toNanos();
+            while (System.nanoTime() - end < 0) {
+                int leader = c.leader();
+                int victim = c.random.nextBoolean() ? leader : c.follower();
+                c.cluster.cluster.stop(victim);
+                long stopped = System.nanoTime();
+                if (victim == leader) {
+                    c.cluster.awaitLeaderOtherThan(victim, RunContext.majority(c.cluster.cluster.size()));
+                    c.figure("new leader ms", RunContext.since(stopped));
+                }
+                c.hold(c.between(200, 800));
+                c.cluster.cluster.restart(victim);
+                long restarted = System.nanoTime();
+                c.recovery(restarted);
+                c.figure("restarts", 1);
+            }
+        }
+
+        @Override
+        boolean durable() {
+            return true;
+        }
+    },
+    T5_RESET_MID_APPEND("T5-append", 3, "kryo", "leader-to-follower connections reset (RST) mid-frame while appending") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            long end = System.nanoTime() + c.faultTime.toNanos();
+            while (System.nanoTime() - end < 0) {
+                int leader = c.leader();
+                int f = c.follower();
+                c.cluster.proxy(c.cluster.id(leader), c.cluster.id(f))
+                        .resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER, 1 + c.random.nextInt(4000));
+                c.hold(c.between(100, 400));
+            }
+            healProxies(c);
+            c.figure("connections reset", resets(c));
+            c.recovery(System.nanoTime());
+        }
+
+        @Override
+        boolean proxies() {
+            return true;
+        }
+    },
+    T5_RESET_MID_SNAPSHOT("T5-snapshot", 3, "protostuff",
+            "a follower falls behind the leader's snapshot; its connection is reset while the snapshot is sent") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            int f = c.follower();
+            String fid = c.cluster.id(f);
+            long before = c.probeWrite();
+            c.plan.partition(fid, c.othersThan(f));
+            long deadline = System.nanoTime() + ChaosCluster.WAIT.toNanos();
+            // far enough behind that the leader has compacted past it (snapshot every 200 entries)
+            while (c.probeWrite() < before + 450 && System.nanoTime() - deadline < 0) {
+                c.hold(Duration.ofMillis(50));
+            }
+            // MicroRaft fetches snapshot chunks from the leader and the followers: reset every link into the follower
+            List<FaultProxy> links = c.othersThan(f).stream().map(o -> c.cluster.proxy(o, fid)).toList();
+            long snapshots = snapshotFrames(c, f);
+            links.forEach(l -> l.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER, 200 + c.random.nextInt(6000)));
+            c.plan.healAll();
+            long healed = System.nanoTime();
+            for (int i = 0; i < 3; i++) {
+                c.hold(c.between(100, 300));
+                links.forEach(l -> l.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER,
+                        200 + c.random.nextInt(6000)));
+            }
+            links.forEach(FaultProxy::heal);
+            c.recovery(healed);
+            c.figure("connections reset", resets(c));
+            c.figure("snapshot frames received by the follower", snapshotFrames(c, f) - snapshots);
+        }
+
+        @Override
+        boolean proxies() {
+            return true;
+        }
+
+        @Override
+        int padding() {
+            return 1500;
+        }
+    },
+    T6_HALF_OPEN("T6", 3, "jdk", "the leader's connection to a follower goes half-open (no FIN, no RST)") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            int leader = c.leader();
+            int f = c.follower();
+            FaultProxy link = c.cluster.proxy(c.cluster.id(leader), c.cluster.id(f));
+            int accepted = link.accepted();
+            link.halfOpen(FaultProxy.Direction.CLIENT_TO_SERVER);
+            c.hold(c.faultTime.plusMillis(1500));
+            link.heal();
+            long healed = System.nanoTime();
+            c.figure("reconnects during half-open", link.accepted() - accepted);
+            c.recovery(healed);
+        }
+
+        @Override
+        boolean proxies() {
+            return true;
+        }
+    },
+    MEMBERSHIP("membership", 5, "kryo", "two members join and one leaves while 10 % of frames drop") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            for (String a : c.cluster.runningIds()) {
+                for (int i = 0; i < c.cluster.cluster.size(); i++) {
+                    if (!a.equals(c.cluster.id(i))) {
+                        c.plan.set(a, c.cluster.id(i), LinkFaults.drop(0.10));
+                        c.plan.set(c.cluster.id(i), a, LinkFaults.drop(0.10));
+                    }
+                }
+            }
+            try (KvClient admin = c.cluster.client("admin", Duration.ofSeconds(20), "kryo")) {
+                for (int joining = 3; joining < 5; joining++) {
+                    long start = System.nanoTime();
+                    var r = admin.session().join(c.cluster.id(joining), RaftMember.Type.ACTIVE)
+                            .get(30, TimeUnit.SECONDS);
+                    membershipAnswer(c, r.status(), r.error(), c.cluster.id(joining), true);
+                    c.cluster.cluster.restart(joining);
+                    c.figure("join ms", RunContext.since(start));
+                }
+                int leader = c.leader();
+                int leaving = leader == 1 ? 2 : 1;
+                long start = System.nanoTime();
+                var left = admin.session().leave(c.cluster.id(leaving)).get(30, TimeUnit.SECONDS);
+                membershipAnswer(c, left.status(), left.error(), c.cluster.id(leaving), false);
+                c.cluster.cluster.stop(leaving);
+                c.figure("leave ms", RunContext.since(start));
+            }
+            c.plan.healAll();
+            c.recovery(System.nanoTime());
+        }
+
+        @Override
+        int initialMembers() {
+            return 3;
+        }
+    },
+    SERIALIZER_SWITCH("switch", 3, "kryo", "kryo to protostuff node by node (accept list, then sender), each a "
+            + "restart from the data directory, while 10 % of frames drop") {
+        @Override
+        void faults(RunContext c) throws Exception {
+            for (String a : c.cluster.runningIds()) {
+                for (String b : c.cluster.runningIds()) {
+                    if (!a.equals(b)) {
+                        c.plan.set(a, b, LinkFaults.drop(0.10));
+                    }
+                }
+            }
+            String[][] steps = {{"kryo", "kryo,protostuff"}, {"protostuff", "protostuff,kryo"}};
+            for (String[] step : steps) {
+                for (int i = 0; i < c.cluster.cluster.size(); i++) {
+                    String id = c.cluster.id(i);
+                    c.cluster.override(id, "raftwire.serializer", step[0]);
+                    c.cluster.override(id, "raftwire.serializer.accept", step[1]);
+                    boolean wasLeader = c.node(i).isLeader();
+                    c.cluster.cluster.stop(i);
+                    long stopped = System.nanoTime();
+                    if (wasLeader) {
+                        c.cluster.awaitLeaderOtherThan(i, RunContext.majority(c.cluster.cluster.size()));
+                        c.figure("new leader ms", RunContext.since(stopped));
+                    }
+                    c.cluster.cluster.restart(i);
+                    c.recovery(System.nanoTime());
+                }
+            }
+            c.plan.healAll();
+            c.recovery(System.nanoTime());
+        }
+
+        @Override
+        boolean durable() {
+            return true;
+        }
+    };
+
+    final String id;
+    final int nodes;
+    final String serializer;
+    final String description;
+
+    Scenario(String id, int nodes, String serializer, String description) {
+        this.id = id;
+        this.nodes = nodes;
+        this.serializer = serializer;
+        this.description = description;
+    }
+
+    /** Runs the faults while the workload runs; returns with every fault healed. */
+    abstract void faults(RunContext c) throws Exception;
+
+    /** Whether members dial each other through {@link FaultProxy}s. */
+    boolean proxies() {
+        return false;
+    }
+
+    /** Whether members keep their Raft state on disk (restart scenarios). */
+    boolean durable() {
+        return false;
+    }
+
+    /** Members of the initial group ({@link #nodes} by default). */
+    int initialMembers() {
+        return nodes;
+    }
+
+    /** Bytes of padding per value written (bigger snapshots). */
+    int padding() {
+        return 0;
+    }
+
+    static Scenario byId(String id) {
+        for (Scenario s : values()) {
+            if (s.id.equals(id)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("chaos.scenario " + id + " (expected one of: "
+                + java.util.Arrays.stream(values()).map(s -> s.id).toList() + ")");
+    }
+
+    /** The same faults on every directed link between running members for the fault time, then healed. */
+    private static void linkFaults(RunContext c, LinkFaults faults) throws Exception {
+        int term = c.term();
+        List<String> ids = c.cluster.runningIds();
+        for (String a : ids) {
+            for (String b : ids) {
+                if (!a.equals(b)) {
+                    c.plan.set(a, b, faults);
+                }
+            }
+        }
+        c.hold(c.faultTime);
+        c.plan.healAll();
+        long healed = System.nanoTime();
+        c.figure("leader changes", c.term() - term);
+        c.recovery(healed);
+    }
+
+    private static void healProxies(RunContext c) {
+        for (String a : c.cluster.runningIds()) {
+            for (String b : c.cluster.runningIds()) {
+                if (!a.equals(b)) {
+                    c.cluster.proxy(a, b).heal();
+                }
+            }
+        }
+    }
+
+    private static long resets(RunContext c) {
+        long n = 0;
+        for (String a : c.cluster.runningIds()) {
+            for (String b : c.cluster.runningIds()) {
+                if (!a.equals(b)) {
+                    n += c.cluster.proxy(a, b).resets();
+                }
+            }
+        }
+        return n;
+    }
+
+    /** InstallSnapshot frames a member has received (decoded), over its lifetime. */
+    private static long snapshotFrames(RunContext c, int member) {
+        MessageStats m = c.node(member).transportStats().message(EngineType.INSTALL_SNAPSHOT_REQUEST.id());
+        return m == null ? 0 : m.received();
+    }
+
+    /**
+     * A join or leave is not a session command: when its first attempt is slow (not committed within the request
+     * deadline) the client sends it again, and the retry is refused ("... already exists" / "... does not exist")
+     * because the first is already in the log. Such an answer is accepted only if the leader's committed members
+     * come to show the change; it is counted as a figure.
+     */
+    private static void membershipAnswer(RunContext c, RaftResponse.Status status, Object error, String member,
+            boolean joined) {
+        if (status == RaftResponse.Status.OK) {
+            return;
+        }
+        long deadline = System.nanoTime() + ChaosCluster.WAIT.toNanos();
+        while (true) {
+            var leader = c.node(c.leader()).raftNode();
+            boolean present = leader.getCommittedMembers().getMembers().stream()
+                    .anyMatch(e -> member.equals(e.getId()));
+            if (present == joined) {
+                break;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException((joined ? "join " : "leave ") + member + " refused: " + error
+                        + "; committed members " + leader.getCommittedMembers().getMembers());
+            }
+            c.hold(Duration.ofMillis(20));
+        }
+        c.figure("retried membership changes refused though applied", 1);
+    }
+}
