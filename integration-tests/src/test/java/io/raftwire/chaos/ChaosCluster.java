@@ -65,6 +65,7 @@ final class ChaosCluster implements AutoCloseable {
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.cluster.id", "chaos");
+        base.put("raftwire.tls.enabled", "false"); // loopback: plaintext on purpose
         base.put("raftwire.raft.election-timeout-ms", "300");
         base.put("raftwire.raft.heartbeat-period-secs", "1");
         base.put("raftwire.raft.heartbeat-timeout-secs", "2");

@@ -137,7 +137,8 @@ final class FrameInspector {
             case ERROR -> {
                 ErrorPayload error = ErrorPayload.readFrom(payload);
                 lines.add(I + "error code: " + error.code().name() + " (" + error.code().code() + ")");
-                lines.add(I + "error message: " + Text.quote(error.message()));
+                // ErrorPayload escapes the peer's text as it decodes it (PeerText): quote it, do not escape it twice
+                lines.add(I + "error message: \"" + error.message() + "\"");
             }
             case PING -> {
                 if (payload.isReadable()) {
