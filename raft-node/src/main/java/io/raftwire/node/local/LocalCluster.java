@@ -1,9 +1,11 @@
 package io.raftwire.node.local;
 
+import io.microraft.RaftNodeStatus;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.RaftwireNode;
+import io.raftwire.transport.TransportException;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +66,23 @@ public final class LocalCluster implements AutoCloseable {
      * @see #start(int, Map, Path, Function)
      */
     public static LocalCluster start(int size, int initial, Map<String, String> base, Path dataRoot,
+            Function<RaftwireConfig, RaftwireNode> factory) {
+        // a port picked free can be taken before it is bound (for example as the ephemeral source port of another
+        // connection): try new ports, a few times
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(size, initial, base, dataRoot, factory);
+            } catch (TransportException e) {
+                if (e.reason() != TransportException.Reason.UNREACHABLE || attempt == PORT_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final int PORT_ATTEMPTS = 3;
+
+    private static LocalCluster startOnce(int size, int initial, Map<String, String> base, Path dataRoot,
             Function<RaftwireConfig, RaftwireNode> factory) {
         if (size < 1 || size > 15) {
             throw new IllegalArgumentException("size = " + size + " (expected: 1..15)");
@@ -155,7 +174,8 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until exactly one running node leads and every running node agrees on it.
+     * Waits until exactly one running node leads and every running node agrees on it; members whose engine has
+     * terminated (a member removed from the group stops itself) are not asked.
      *
      * @return its index
      * @throws IllegalStateException if that does not happen within {@code timeout}
@@ -178,7 +198,7 @@ public final class LocalCluster implements AutoCloseable {
         Integer leader = null;
         for (int i = 0; i < nodes.length(); i++) {
             RaftwireNode n = nodes.get(i);
-            if (n != null && n.isLeader()) {
+            if (n != null && n.isLeader() && !RaftNodeStatus.isTerminal(n.raftNode().getStatus())) {
                 if (leader != null) {
                     return Optional.empty();
                 }
@@ -190,6 +210,9 @@ public final class LocalCluster implements AutoCloseable {
         }
         String leaderId = id(leader);
         for (RaftwireNode n : running()) {
+            if (RaftNodeStatus.isTerminal(n.raftNode().getStatus())) {
+                continue; // removed from the group (it stops itself) or terminated: it has no say
+            }
             {
                 Object seen = n.raftNode().getTerm().getLeaderEndpoint() == null ? null
                         : n.raftNode().getTerm().getLeaderEndpoint().getId();
