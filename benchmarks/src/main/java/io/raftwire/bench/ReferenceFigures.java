@@ -6,29 +6,30 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * Figures measured on the reference benchmark (research/reference-benchmark.md section 7), for side-by-side tables.
+ * Figures we measured on the reference benchmark (GitHub {@code hantangwangd/serializerForRaft}; set-up and method in
+ * {@code docs/library-behaviour.md} §4), for side-by-side tables.
  * They come from the reference's own model, whose messages carry a test-only {@code long ranId} more than ours, on
  * the same 2-vCPU VM.
  */
 public final class ReferenceFigures {
 
-    /** Section 7.1: serialized bytes per message, Kryo 4.0.2 with pre-registered classes (mean of 200 instances). */
+    /** §4.1: serialized bytes per message, Kryo 4.0.2 with pre-registered classes (mean of 200 instances). */
     public static final Map<MessageType, Integer> KRYO_PRE_REGISTERED_BYTES = kryoPreRegistered();
 
-    /** Section 7.1: the whole 32-message set with pre-registered Kryo, in bytes. */
+    /** §4.1: the whole 32-message set with pre-registered Kryo, in bytes. */
     public static final int KRYO_PRE_REGISTERED_SET_BYTES = 38_406;
 
-    /** Section 7.2: single-thread ops/s (one op = the 32-message set), pre-registered Kryo, serialize. */
+    /** §4.2: single-thread ops/s (one op = the 32-message set), pre-registered Kryo, serialize. */
     public static final int KRYO_PRE_REGISTERED_SER_OPS = 44_705;
-    /** Section 7.2: pre-registered Kryo, deserialize. */
+    /** §4.2: pre-registered Kryo, deserialize. */
     public static final int KRYO_PRE_REGISTERED_DESER_OPS = 48_930;
-    /** Section 7.2: Protostuff (runtime schemas, class names on the wire), serialize. */
+    /** §4.2: Protostuff (runtime schemas, class names on the wire), serialize. */
     public static final int PROTOSTUFF_SER_OPS = 40_937;
-    /** Section 7.2: Protostuff, deserialize. */
+    /** §4.2: Protostuff, deserialize. */
     public static final int PROTOSTUFF_DESER_OPS = 41_629;
-    /** Section 7.2: JDK serialization, serialize. */
+    /** §4.2: JDK serialization, serialize. */
     public static final int JAVA_SER_OPS = 8_788;
-    /** Section 7.2: JDK serialization, deserialize. */
+    /** §4.2: JDK serialization, deserialize. */
     public static final int JAVA_DESER_OPS = 1_877;
 
     private ReferenceFigures() {

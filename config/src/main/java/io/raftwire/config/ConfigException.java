@@ -33,8 +33,8 @@ public final class ConfigException extends RuntimeException {
 
     /**
      * Every violation, in the order found: values that fail their own key's type or constraint, then rules relating
-     * several keys, then keys written twice in a file and unknown keys; unmodifiable and empty when the cause is
-     * an I/O failure.
+     * several keys and serializer names that are not installed, then keys written twice in a file and unknown keys;
+     * unmodifiable and empty when the cause is an I/O failure.
      */
     public List<ConfigViolation> violations() {
         return violations;

@@ -20,15 +20,29 @@ import java.util.Properties;
  * environment variables, both matched ignoring case so that mistyped case is reported rather than ignored),
  * with values trimmed. It is a snapshot: immutable and thread-safe once created.
  *
+ * <p><b>Near misses.</b> An entry outside the prefix whose whole name is at most {@value #NEAR_MISS_MAX_EDITS}
+ * edits (insertions, deletions or substitutions, ignoring case) from a key name in this source's spelling is taken
+ * for a misspelt key ({@code raftwrie.serializer}, {@code raftwire_serializer}, {@code RAFTWIR_PEERS}) and reported
+ * as an unknown key with the nearest name, like a misspelt key under the prefix; it is never applied. Any other
+ * entry outside the prefix ({@code java.version}, {@code PATH}, an application's own {@code raft.peers}) is ignored.
+ *
  * <p>Sources are combined by {@link RaftwireConfig#load(ConfigSource...)}, later ones overriding earlier ones.
  * {@link #systemProperties()} and {@link #environment()} are the only places in raftwire that read the process
  * state.
  */
 public final class ConfigSource {
 
+    /**
+     * Most edits between an entry outside the prefix and a key name for the entry to count as a misspelt key: two
+     * covers one transposed pair ({@code raftwrie}) or two wrong, missing or extra characters, while the shortest
+     * key ({@code raftwire.peers}, 14 characters) stays far from the names of other software.
+     */
+    static final int NEAR_MISS_MAX_EDITS = 2;
+
     private final String name;
     private final boolean environmentNames;
     private final Map<String, String> entries;
+    private final Map<String, String> nearMisses;
     private final List<ConfigViolation> problems;
 
     private ConfigSource(String name, boolean environmentNames, Map<String, String> raw,
@@ -36,13 +50,18 @@ public final class ConfigSource {
         this.name = Objects.requireNonNull(name, "name");
         this.environmentNames = environmentNames;
         String prefix = environmentNames ? ConfigKey.ENV_PREFIX : ConfigKey.PREFIX;
+        List<String> known = spellings(ConfigKeys.all());
         Map<String, String> kept = new LinkedHashMap<>();
+        Map<String, String> near = new LinkedHashMap<>();
         raw.forEach((key, value) -> {
             if (key.regionMatches(true, 0, prefix, 0, prefix.length())) {
                 kept.put(key, Objects.requireNonNull(value, key).trim());
+            } else if (distance(key, nearest(key, known)) <= NEAR_MISS_MAX_EDITS) {
+                near.put(key, Objects.requireNonNull(value, key).trim());
             }
         });
         this.entries = Collections.unmodifiableMap(kept);
+        this.nearMisses = Collections.unmodifiableMap(near);
         this.problems = List.copyOf(problems);
     }
 
@@ -143,20 +162,32 @@ public final class ConfigSource {
         return problems;
     }
 
-    /** Entries naming no key of {@code keys}, each with the nearest key name in this source's spelling. */
+    /**
+     * Entries under the prefix naming no key of {@code keys}, then the {@linkplain ConfigSource near misses} outside
+     * it, each with the nearest key name in this source's spelling.
+     */
     List<ConfigViolation> unknownKeys(List<ConfigKey<?>> keys) {
+        List<String> known = spellings(keys);
+        List<ConfigViolation> unknown = new ArrayList<>();
+        entries.forEach((entry, value) -> {
+            if (!known.contains(entry)) {
+                unknown.add(unknownKey(entry, value, known));
+            }
+        });
+        nearMisses.forEach((entry, value) -> unknown.add(unknownKey(entry, value, known)));
+        return unknown;
+    }
+
+    private ConfigViolation unknownKey(String entry, String value, List<String> known) {
+        return new ConfigViolation(entry, value, "unknown key; did you mean " + nearest(entry, known) + "?", name);
+    }
+
+    private List<String> spellings(List<ConfigKey<?>> keys) {
         List<String> known = new ArrayList<>(keys.size());
         for (ConfigKey<?> key : keys) {
             known.add(spelling(key));
         }
-        List<ConfigViolation> unknown = new ArrayList<>();
-        entries.forEach((entry, value) -> {
-            if (!known.contains(entry)) {
-                unknown.add(new ConfigViolation(entry, value,
-                        "unknown key; did you mean " + nearest(entry, known) + "?", name));
-            }
-        });
-        return unknown;
+        return known;
     }
 
     private String spelling(ConfigKey<?> key) {
@@ -165,17 +196,21 @@ public final class ConfigSource {
 
     /** The candidate with the smallest edit distance to {@code text}, ignoring case; the first one on a tie. */
     static String nearest(String text, List<String> candidates) {
-        String lower = text.toLowerCase(Locale.ROOT);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : candidates) {
-            int distance = editDistance(lower, candidate.toLowerCase(Locale.ROOT));
+            int distance = distance(text, candidate);
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;
             }
         }
         return best;
+    }
+
+    /** The edit distance between {@code a} and {@code b}, ignoring case. */
+    static int distance(String a, String b) {
+        return editDistance(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
     }
 
     /** Levenshtein distance: insertions, deletions and substitutions, each costing 1. */

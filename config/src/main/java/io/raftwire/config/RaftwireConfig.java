@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,15 +45,35 @@ public final class RaftwireConfig {
      *
      * @throws ConfigException listing every violation, one per line: values that do not parse or break their key's
      *                         constraint, broken rules relating several keys, keys written twice in one file, and
-     *                         unknown keys under the raftwire prefix (each with the nearest valid key)
+     *                         unknown keys under the raftwire prefix or nearly under it (each with the nearest valid
+     *                         key, see {@link ConfigSource})
      */
     public static RaftwireConfig load(ConfigSource... sources) {
         return load(List.of(sources));
     }
 
-    /** Same as {@link #load(ConfigSource...)}; lowest precedence first. */
+    /**
+     * Same as {@link #load(ConfigSource...)}; lowest precedence first. The serializer names are not checked here:
+     * an unknown one is found when the transport creates its serializers. Use
+     * {@link #load(Set, List)} to report it with the other violations.
+     */
     public static RaftwireConfig load(List<ConfigSource> sources) {
-        return ConfigResolver.resolve(sources);
+        return ConfigResolver.resolve(sources, null);
+    }
+
+    /**
+     * Same as {@link #load(List)}, and also checks every name of {@link ConfigKeys#SERIALIZER} and
+     * {@link ConfigKeys#SERIALIZER_ACCEPT} against {@code installedSerializers}, reporting an unknown one together
+     * with every other violation, as {@code raftwire.serializer = fory (expected: one of the installed serializers
+     * jdk, kryo, protostuff)}. This module cannot see the serializer providers, so the caller passes their names;
+     * {@code NettyTransportFactory.loadConfig} in transport-netty passes those found on the class path.
+     *
+     * @param installedSerializers the provider names available, for example {@code [jdk, kryo, protostuff]}
+     * @param sources              lowest precedence first
+     * @throws ConfigException listing every violation
+     */
+    public static RaftwireConfig load(Set<String> installedSerializers, List<ConfigSource> sources) {
+        return ConfigResolver.resolve(sources, Objects.requireNonNull(installedSerializers, "installedSerializers"));
     }
 
     /**
@@ -62,7 +83,21 @@ public final class RaftwireConfig {
      * @throws ConfigException when the file cannot be read, or listing every violation
      */
     public static RaftwireConfig fromFile(Path file) {
-        return load(ConfigSource.fromProperties(file), ConfigSource.systemProperties(), ConfigSource.environment());
+        return load(standardSources(file));
+    }
+
+    /**
+     * {@link #fromFile(Path)} with the serializer names checked against {@code installedSerializers}, as
+     * {@link #load(Set, List)} does.
+     *
+     * @throws ConfigException when the file cannot be read, or listing every violation
+     */
+    public static RaftwireConfig fromFile(Path file, Set<String> installedSerializers) {
+        return load(installedSerializers, standardSources(file));
+    }
+
+    private static List<ConfigSource> standardSources(Path file) {
+        return List.of(ConfigSource.fromProperties(file), ConfigSource.systemProperties(), ConfigSource.environment());
     }
 
     /** A configuration from property names to values over the defaults, for tests and programmatic set-up. */

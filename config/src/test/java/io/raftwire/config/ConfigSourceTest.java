@@ -90,6 +90,57 @@ class ConfigSourceTest {
     }
 
     @Test
+    void shouldReportAMisspeltPrefixWithTheNearestKey() throws IOException {
+        Path file = write("node.properties", "raftwrie.serializer = jdk", "raftwire_transport.io-threads = 2",
+                "java.version = 17");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RaftwireConfig.load(ConfigSource.fromProperties(file)));
+        assertEquals(List.of(
+                "raftwrie.serializer = jdk (unknown key; did you mean raftwire.serializer?) [file " + file + "]",
+                "raftwire_transport.io-threads = 2 (unknown key; did you mean raftwire.transport.io-threads?)"
+                        + " [file " + file + "]"),
+                List.of(e.getMessage().split("\n")));
+        assertEquals(Map.of(), ConfigSource.fromProperties(file).entries(), "a near miss is never applied");
+    }
+
+    @Test
+    void shouldReportAMisspeltEnvironmentPrefixWithTheNearestVariable() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.load(ConfigSource.environment(
+                Map.of("RAFTWIR_PEERS", "n2=127.0.0.1:7102"))));
+        assertEquals("RAFTWIR_PEERS = n2=127.0.0.1:7102 (unknown key; did you mean RAFTWIRE_PEERS?) [environment]",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldTakeAtMostTwoEditsOnTheWholeKeyForANearMiss() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RaftwireConfig.of(Map.of("xxftwire.peers", "two edits")));
+        assertEquals("xxftwire.peers = two edits (unknown key; did you mean raftwire.peers?) [map]", e.getMessage());
+        assertEquals("raftwire", RaftwireConfig.of(Map.of("xxxtwire.peers", "three edits")).get(ConfigKeys.CLUSTER_ID));
+    }
+
+    @Test
+    void shouldNotTakeOtherSoftwaresNamesForNearMisses() {
+        Map<String, String> properties = Map.of("java.version", "17", "java.vm.specification.vendor", "Oracle",
+                "user.dir", "/tmp", "raft.peers", "a=b:1", "app.raftwire.serializer", "x", "raftwirex.a", "1",
+                "io.netty.leakDetection.level", "paranoid", "file.encoding", "UTF-8");
+        assertEquals("kryo", RaftwireConfig.load(ConfigSource.fromMap("map", properties)).get(ConfigKeys.SERIALIZER));
+        Map<String, String> environment = Map.of("PATH", "/usr/bin", "HOME", "/root", "JAVA_HOME", "/opt/jdk",
+                "MAVEN_OPTS", "-Xmx1g", "RAFTWIREX", "ignored", "RAFT_PEERS", "a=b:1", "LANG", "C.UTF-8");
+        assertEquals("kryo", RaftwireConfig.load(ConfigSource.environment(environment)).get(ConfigKeys.SERIALIZER));
+    }
+
+    @Test
+    void shouldFindNoNearMissAmongThisJvmsSystemPropertiesAndEnvironment() {
+        for (ConfigSource source : List.of(ConfigSource.systemProperties(), ConfigSource.environment())) {
+            String prefix = source.name().equals("environment") ? "RAFTWIRE_" : "raftwire.";
+            for (ConfigViolation v : source.unknownKeys(ConfigKeys.all())) {
+                assertTrue(v.key().regionMatches(true, 0, prefix, 0, prefix.length()), v.toString());
+            }
+        }
+    }
+
+    @Test
     void shouldReportAKeyWrittenTwiceInOneFile() throws IOException {
         Path file = write("node.properties", "raftwire.serializer = kryo", "other = 1", "raftwire.serializer = jdk",
                 "other = 2");

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class RaftwireConfigTest {
 
+    private static final Set<String> INSTALLED = Set.of("protostuff", "kryo", "jdk");
+
     /** The key table shared with transport-netty (name | default text), copied from the contract, in its order. */
     private static final String CONTRACT = String.join("\n",
             "raftwire.cluster.id | raftwire",
@@ -160,6 +162,45 @@ class RaftwireConfigTest {
                 "raftwire.transport.reconnect-max-backoff-ms", "10")));
         assertEquals(1, e.violations().size(), e.getMessage());
         assertEquals("raftwire.transport.reconnect-initial-backoff-ms", e.violations().get(0).key());
+    }
+
+    @Test
+    void shouldReportSerializersThatAreNotInstalledWithTheOtherViolations() {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("raftwire.serializer", "fory");
+        values.put("raftwire.serializer.accept", "kryo,gson,avro");
+        values.put("raftwire.transport.io-threads", "0");
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.load(INSTALLED,
+                List.of(ConfigSource.fromMap("map", values))));
+        assertEquals(List.of(
+                "raftwire.transport.io-threads = 0 (expected: 1..64) [map]",
+                "raftwire.serializer = fory (expected: one of the installed serializers jdk, kryo, protostuff) [map]",
+                "raftwire.serializer.accept = kryo,gson,avro (expected: names of installed serializers jdk, kryo,"
+                        + " protostuff; not installed: gson, avro) [map]"),
+                List.of(e.getMessage().split("\n")));
+    }
+
+    @Test
+    void shouldAcceptInstalledSerializersAndLeaveNamesUncheckedWithoutAList() {
+        Map<String, String> values = Map.of("raftwire.serializer", "jdk", "raftwire.serializer.accept", "protostuff");
+        assertEquals("jdk", RaftwireConfig.load(INSTALLED, List.of(ConfigSource.fromMap("map", values)))
+                .get(ConfigKeys.SERIALIZER));
+        assertEquals("fory", RaftwireConfig.of(Map.of("raftwire.serializer", "fory")).get(ConfigKeys.SERIALIZER));
+    }
+
+    @Test
+    void shouldSayWhenNoSerializerIsInstalled() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RaftwireConfig.load(Set.of(), List.of()));
+        assertEquals("raftwire.serializer = kryo (expected: an installed serializer, but none is installed)",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldNotCheckTheInstallationOfANameThatIsAlreadyInvalid() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.load(INSTALLED,
+                List.of(ConfigSource.fromMap("map", Map.of("raftwire.serializer", "Kryo")))));
+        assertEquals("raftwire.serializer = Kryo (expected: a name matching [a-z][a-z0-9-]*) [map]", e.getMessage());
     }
 
     @Test

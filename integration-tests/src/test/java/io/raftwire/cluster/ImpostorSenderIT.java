@@ -15,7 +15,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.raftwire.transport.netty.testkit.LogCapture;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -23,6 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * refused before the engine sees them, and counted; the group's term is untouched.
  */
 class ImpostorSenderIT {
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.transport.RaftMessageRouter");
 
     @Test
     @Timeout(60)
@@ -49,6 +55,8 @@ class ImpostorSenderIT {
                 Await.until(Duration.ofSeconds(10), () -> cluster.node(victim).raftStats().refusedSender() == 5,
                         () -> "refused " + cluster.node(victim).raftStats());
             }
+            logs.await("it claims sender " + LocalCluster.id(leader) + " (expected: "
+                    + LocalCluster.id((victim + 1) % 3) + ")");
             assertEquals(termBefore, cluster.node(victim).raftNode().getTerm().getTerm(),
                     "the forged vote request must not reach the engine");
         }

@@ -41,7 +41,8 @@ class ExampleConfigIT {
 
     private static RaftwireConfig load(Path file, Map<String, String> overrides) {
         assertTrue(Files.isRegularFile(file), "missing example " + file.toAbsolutePath().normalize());
-        return RaftwireConfig.load(ConfigSource.fromProperties(file), ConfigSource.fromMap("test", overrides));
+        return RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+                List.of(ConfigSource.fromProperties(file), ConfigSource.fromMap("test", overrides)));
     }
 
     @ParameterizedTest

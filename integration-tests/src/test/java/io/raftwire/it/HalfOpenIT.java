@@ -9,8 +9,10 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.TcpProxy;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,6 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class HalfOpenIT {
+
+    /** The idle closes this class provokes, and the reconnect attempts through the silent proxy. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.KeepAliveHandler", "io.raftwire.transport.netty.Lane");
 
     private static final int IDLE_MS = 300;
 
@@ -52,6 +58,8 @@ class HalfOpenIT {
             assertTrue(a.stats().connections().idleCloses() >= 1);
             Await.until(ItSupport.WAIT, () -> b.stats().connections().idleCloses() >= 1,
                     () -> "b closed its side as idle too");
+            logs.await("nothing received from b for " + IDLE_MS + " ms (expected: a frame or ping within"
+                    + " idle-timeout-ms); closing it as half-open");
         } finally {
             if (a != null) {
                 a.close();

@@ -9,9 +9,11 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import io.raftwire.transport.netty.testkit.TestTypes;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,6 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class HandshakeRefusalIT {
+
+    /** The refusals this class provokes: logged by the refusing node and by the connecting one. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane", "io.raftwire.transport.netty.ChannelErrorHandler");
 
     private static LoopbackCluster pair(Function<String, String> cluster, Function<String, SerializerSet> serializers) {
         return new LoopbackCluster(List.of("a", "b"), id -> ItSupport.settings().clusterId(cluster.apply(id)),
@@ -55,6 +61,8 @@ class HandshakeRefusalIT {
             TransportException e = refusedVote(c);
             assertTrue(e.getMessage().contains("b refused the connection (handshake refused): cluster id = blue "
                     + "(expected: green)"), e.getMessage());
+            logs.await("refused the handshake of a: cluster id = blue (expected: green)");
+            logs.await("b refused the connection (handshake refused): cluster id = blue (expected: green)");
         }
     }
 
@@ -67,6 +75,7 @@ class HandshakeRefusalIT {
             int types = TestTypes.registry().models().size();
             assertTrue(e.getMessage().contains("registry fingerprint = "), e.getMessage());
             assertTrue(e.getMessage().contains("with " + (types + 1) + " types (expected: "), e.getMessage());
+            logs.await("refused the handshake of a: registry fingerprint = ");
         }
     }
 
@@ -78,6 +87,7 @@ class HandshakeRefusalIT {
                 id.equals("a") ? serializer : other))) {
             TransportException e = refusedVote(c);
             assertTrue(e.getMessage().contains("no common serializer: a sends with " + serializer), e.getMessage());
+            logs.await("refused the handshake of a: no common serializer: a sends with " + serializer);
         }
     }
 }

@@ -7,9 +7,11 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class MixedSerializerIT {
+
+    /** The handshakes refused between pairs with no common serializer, logged on both sides. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane", "io.raftwire.transport.netty.ChannelErrorHandler");
 
     /** Node, the serializer it sends with, then the others it accepts. */
     private static final Map<String, String[]> NODES = Map.of(
@@ -68,6 +74,9 @@ class MixedSerializerIT {
             }
             assertEquals(8, answered);
             assertEquals(4, refused);
+            logs.await("refused the handshake of baseline: no common serializer: baseline sends with jdk");
+            logs.await("strict refused the connection (handshake refused): no common serializer: migrated sends with"
+                    + " protostuff");
         }
     }
 }

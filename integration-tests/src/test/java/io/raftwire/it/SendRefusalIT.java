@@ -12,9 +12,11 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,6 +39,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class SendRefusalIT {
+
+    /** The failed connection attempts to the peer nobody listens for. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     private static final Object VOTE = ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST);
 
@@ -120,6 +126,7 @@ class SendRefusalIT {
             TransportException e = ItSupport.failure(lonely.request("b", VOTE, VoteResponse.class),
                     Reason.UNREACHABLE);
             assertTrue(e.getMessage().contains("b"), e.getMessage());
+            logs.await("cannot connect to b at 127.0.0.1:9: ");
             assertFalse(reachable.isDone());
             lonely.close();
             ItSupport.failure(reachable, Reason.CLOSED);

@@ -63,8 +63,6 @@ class SlowReaderIT {
                 }
             }
             long grownMib = (PooledByteBufAllocator.DEFAULT.metric().usedDirectMemory() - before) >> 20;
-            System.out.println(serializer + ": " + accepted + " of " + ATTEMPTS + " chunks accepted; pooled direct"
-                    + " memory grew by " + grownMib + " MiB");
             assertTrue(refusal != null, "no send refused after " + ATTEMPTS + " snapshot chunks");
             assertEquals(Reason.OVERLOADED, refusal.reason(), refusal.getMessage());
             assertTrue(refusal.getMessage().startsWith("outbound buffer to b is above write-buffer-high-bytes"),

@@ -35,6 +35,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +74,7 @@ public final class RaftwireNode implements AutoCloseable {
         this.storeCloser = b.storeCloser;
         this.counters = new RaftTransportCounters();
         this.router = new RaftMessageRouter(counters);
-        this.peers = NettyTransportFactory.create(config, b.registry);
+        this.peers = b.peerTransportWrapper.apply(NettyTransportFactory.create(config, b.registry));
         Transport clientTransport = null;
         try {
             clientTransport = NettyTransportFactory.create(NodeConfigs.clientListener(config), b.registry);
@@ -239,6 +240,7 @@ public final class RaftwireNode implements AutoCloseable {
         private AutoCloseable storeCloser = () -> { };
         private Clock clock = Clock.systemUTC();
         private Duration queryTimeout = Duration.ofSeconds(5);
+        private UnaryOperator<Transport> peerTransportWrapper = UnaryOperator.identity();
 
         private Builder(RaftwireConfig config, TypeRegistry registry) {
             this.config = Objects.requireNonNull(config, "config");
@@ -276,6 +278,16 @@ public final class RaftwireNode implements AutoCloseable {
         /** How long a query may wait for this member's log to catch up; 5 s by default. */
         public Builder queryTimeout(Duration timeout) {
             this.queryTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /**
+         * Wraps the member-to-member transport before the node uses it: the seam fault-injection tests use
+         * ({@code io.raftwire.transport.fault.FaultyTransport}). The wrapper owns the transport it is given and must
+         * close it when it is closed. Identity by default.
+         */
+        public Builder peerTransportWrapper(UnaryOperator<Transport> wrapper) {
+            this.peerTransportWrapper = Objects.requireNonNull(wrapper, "wrapper");
             return this;
         }
 

@@ -17,10 +17,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
+import io.raftwire.transport.netty.testkit.LogCapture;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Raft message path without sockets: what is sent, dropped, routed and refused, and that nothing throws. */
 class RaftMessagePathTest {
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", RaftMessageRouter.class.getName());
 
     private final NodeEndpoint n1 = new NodeEndpoint("node-1");
     private final NodeEndpoint n2 = new NodeEndpoint("node-2");
@@ -66,6 +72,8 @@ class RaftMessagePathTest {
         RaftTransportStats stats = counters.snapshot();
         assertEquals(1, stats.refusedSender());
         assertEquals(1, stats.received());
+        logs.await("refused VoteRequestModel from connection of member node-2: it claims sender node-1"
+                + " (expected: node-2)");
     }
 
     @Test

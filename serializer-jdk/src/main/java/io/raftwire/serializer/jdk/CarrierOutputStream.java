@@ -14,7 +14,8 @@ import java.io.OutputStream;
  * payloads pass our own allow-list.
  *
  * <p>A new stream per payload: this is the baseline provider (a stream header and fresh class descriptors every
- * time, see {@code research/perf-anchors.md} §5). One instance per encode; not thread-safe.
+ * time, which makes it several times slower and larger than the other providers, {@code docs/library-behaviour.md}
+ * §3 J3). One instance per encode; not thread-safe.
  */
 final class CarrierOutputStream extends ObjectOutputStream {
 

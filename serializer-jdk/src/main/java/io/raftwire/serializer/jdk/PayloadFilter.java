@@ -15,7 +15,8 @@ import java.io.ObjectInputFilter;
  *   <li>the classes of {@link StreamClasses}, and a registered type only as the object {@code resolveObject} has
  *       just built (the JDK filters that replacement too);</li>
  *   <li>a declared array length that fits in the payload bytes not yet read ({@code maxbytes} does not bound one
- *       large array, see {@code research/reliability-anchors.md} §1.3) and in {@code maxElements};</li>
+ *       large array: the filter sees an array with its declared length before its bytes are counted,
+ *       {@code docs/library-behaviour.md} §3 J2) and in {@code maxElements};</li>
  *   <li>a stream depth of at most {@link #MAX_STREAM_DEPTH}, whatever the nesting of the value (whose depth
  *       {@link CarrierReader} checks exactly), so the recursion of {@code ObjectInputStream} stays shallow and no
  *       payload can reach a {@link StackOverflowError};</li>

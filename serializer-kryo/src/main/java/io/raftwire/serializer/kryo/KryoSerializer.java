@@ -15,16 +15,16 @@ import io.raftwire.serializer.model.TypeModel;
  *
  * <p><b>Encode</b> writes into the thread's own growable {@code byte[]} and then copies it into {@code out} with one
  * {@link ByteBuf#writeBytes(byte[], int, int)}: measured no slower than writing through a {@code ByteBuffer} view of
- * the destination ({@code perf-anchors.md} §2), and the destination is only touched once the value is fully
- * encoded.
+ * the destination ({@code docs/library-behaviour.md} §1 P-K1), and the destination is only touched once the value is
+ * fully encoded.
  *
  * <p><b>Decode</b> of a heap payload reads the backing array in place (offset = {@code arrayOffset + readerIndex}),
  * without a copy. A direct (or composite) payload is copied once into the thread's reusable array, because the string
  * and byte-array readers decode straight from a {@code byte[]}, and Kryo's {@code ByteBufferInput} reads through
- * {@code ByteBuffer.get} byte by byte (measured no faster than a heap buffer plus one copy, {@code perf-anchors.md}
- * §2). Measured here (JDK 17, 2 cores, leak detection off, rough loop, not JMH): decoding a 45-byte VoteRequest took
- * about 100 ns from heap and 130-160 ns from direct; for a 1.5 KB AppendRequest (about 3.8 us) the copy was lost in
- * the noise.
+ * {@code ByteBuffer.get} byte by byte (measured no faster than a heap buffer plus one copy,
+ * {@code docs/library-behaviour.md} §1 P-K1). Measured here (JDK 17, 2 cores, leak detection off, rough loop, not
+ * JMH): decoding a 45-byte VoteRequest took about 100 ns from heap and 130-160 ns from direct; for a 1.5 KB
+ * AppendRequest (about 3.8 us) the copy was lost in the noise.
  *
  * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
  * Each instance keeps one Kryo state in every thread that used it, for as long as the thread lives (a

@@ -15,7 +15,8 @@ import io.raftwire.serializer.TypeRegistry;
  * primitives and decodes through the type's constructor. Kryo never writes or reads a class, neither by id nor by
  * name: the top-level type comes from the frame header, polymorphic values carry the registry id written by this
  * provider, and the Kryo instances use a class resolver that refuses to read a class at all (the by-name marker makes
- * Kryo 5.6.2 parse and load a class name before checking registration, see {@code reliability-anchors.md} §1.4).
+ * Kryo 5.6.2 parse and load a class name before checking registration, see {@code docs/library-behaviour.md} §1
+ * K2b).
  *
  * <p><b>Payload layout.</b> A value is its components in constructor order, nothing before or after. "varint" is
  * Kryo's {@code writeVarInt(v, true)} (1..5 bytes, 7 bits per byte, small non-negative values short) and "varlong" its

@@ -9,8 +9,10 @@ import com.esotericsoftware.kryo.util.DefaultClassResolver;
 /**
  * Kryo's default class resolver (registrations by class and id) with the wire half removed: a raftwire payload never
  * contains a Kryo class id or class name, so reading or writing one is refused outright. Kryo 5.6.2 parses the
- * by-name marker and loads the named class before it checks registration ({@code reliability-anchors.md} §1.4, K2b
- * and the Jazzer findings); with this resolver no Kryo code path, present or added later, can get that far.
+ * by-name marker and loads the named class before it checks registration, and fuzzing found 13- and 24-byte inputs
+ * starting with that marker that end in a {@link StringIndexOutOfBoundsException} or an {@link OutOfMemoryError}
+ * ({@code docs/library-behaviour.md} §1 K2b, K2c); with this resolver no Kryo code path, present or added later, can
+ * get that far.
  */
 final class WireClassResolver extends DefaultClassResolver {
 

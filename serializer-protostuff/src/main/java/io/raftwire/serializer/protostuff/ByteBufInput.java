@@ -24,7 +24,7 @@ import java.nio.charset.StandardCharsets;
  * straight from a {@link ByteBuf}, heap or direct, without copying the payload first. Written because protostuff
  * 1.8.0's own inputs are not safe on hostile bytes: {@code ByteArrayInput.readByteArray} checks
  * {@code offset + size > limit}, which overflows for sizes near 2^31 and allocates the declared size
- * (research/reliability-anchors.md §1.5 P2); {@code ByteBufferInput} and {@code CodedInput} check sizes against
+ * (docs/library-behaviour.md §2 P2); {@code ByteBufferInput} and {@code CodedInput} check sizes against
  * what remains, but none of them limits nesting (P7), refuses unknown fields (P6 skips them) or knows an element
  * limit, and a {@code ByteBufferInput} needs an NIO view of the buffer per payload.
  *

@@ -9,8 +9,8 @@ import io.raftwire.serializer.TypeRegistry;
  * The protostuff provider ({@value #NAME}, id {@value #ID}): payloads in protostuff's wire format (protobuf tags and
  * varints, nested messages as groups), written by protostuff's own {@code ProtostuffOutput} through one
  * {@code io.protostuff.Schema} per registered type, derived from its {@link io.raftwire.serializer.model.TypeModel}.
- * No {@code RuntimeSchema}: it bypasses constructors, turns empty lists into null, writes class names for
- * polymorphic values and cannot handle records (research/aesthetics-anchors.md §2, P1–P4).
+ * No {@code RuntimeSchema}: in protostuff 1.8.0 it bypasses constructors, turns empty lists into null, writes class
+ * names for polymorphic values and cannot handle records (measured: docs/library-behaviour.md §2, R1–R4).
  *
  * <p><b>Fields.</b> Component {@code i} of a type is field {@code i + 1}, written in component order. Field numbers
  * are therefore a wire contract, pinned by the golden files: reordering, adding or removing a component changes the
@@ -47,7 +47,7 @@ import io.raftwire.serializer.TypeRegistry;
  * different types from talking at all, so an unexpected field can only be corruption or an attack.
  *
  * <p><b>Hostile input.</b> Decoding goes through {@code ByteBufInput}, not protostuff's inputs (whose
- * {@code ByteArrayInput} allocates a declared 2^31-1 byte length, research/reliability-anchors.md §1.5 P2): every
+ * {@code ByteArrayInput} allocates a declared 2^31-1 byte length, docs/library-behaviour.md §2 P2): every
  * length and count is checked against the bytes remaining and {@link SerializerOptions#maxElements()} before
  * anything is allocated, nesting against {@link SerializerOptions#maxDepth()} on both encode and decode, enum
  * ordinals and type ids against what is registered.

@@ -2,8 +2,9 @@ package io.raftwire.serializer.model;
 
 /**
  * The checks every provider applies to a declared length before allocating anything for it. Hostile payloads
- * declare huge lengths in a few bytes (Kryo 5.6.2 and protostuff 1.8.0 allocate them unchecked, see
- * {@code research/reliability-anchors.md} §1.4–1.5); these checks make that impossible.
+ * declare huge lengths in a few bytes (Kryo 5.6.2 and protostuff 1.8.0 allocate them unchecked: a 5-byte Kryo
+ * {@code int[]} header declaring 2×10⁹ elements ends in {@link OutOfMemoryError}, see
+ * {@code docs/library-behaviour.md} §1 K3 and §2 P2); these checks make that impossible.
  */
 public final class Bounds {
 

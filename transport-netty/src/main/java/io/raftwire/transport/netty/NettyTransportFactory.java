@@ -3,13 +3,18 @@ package io.raftwire.transport.netty;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds a {@link NettyTransport} from a {@link RaftwireConfig}: the serializers named by {@code raftwire.serializer}
@@ -22,6 +27,26 @@ import java.util.List;
 public final class NettyTransportFactory {
 
     private NettyTransportFactory() {
+    }
+
+    /**
+     * Loads the configuration in the standard order ({@link RaftwireConfig#fromFile(Path)}: defaults &lt; {@code file}
+     * &lt; system properties &lt; environment variables) and checks the serializer names against the providers on
+     * the class path, so that an unknown name is reported together with every other violation.
+     *
+     * @throws io.raftwire.config.ConfigException when the file cannot be read, or listing every violation
+     */
+    public static RaftwireConfig loadConfig(Path file) {
+        return RaftwireConfig.fromFile(file, installedSerializers());
+    }
+
+    /** The names of the serializer providers on the class path, in name order (unmodifiable). */
+    public static Set<String> installedSerializers() {
+        Set<String> names = new LinkedHashSet<>();
+        for (SerializerProvider provider : Serializers.providers()) {
+            names.add(provider.name());
+        }
+        return Collections.unmodifiableSet(names);
     }
 
     /**
@@ -66,7 +91,7 @@ public final class NettyTransportFactory {
     }
 
     /** The transport settings of {@code raftwire.cluster.id}, {@code raftwire.node.*}, {@code raftwire.peers} and
-     * {@code raftwire.transport.*}; the bulk threshold keeps its default. */
+     * {@code raftwire.transport.*}, the bulk threshold included ({@code raftwire.transport.bulk-threshold-bytes}). */
     public static TransportSettings settings(RaftwireConfig config) {
         return TransportSettings.builder()
                 .clusterId(config.get(ConfigKeys.CLUSTER_ID))

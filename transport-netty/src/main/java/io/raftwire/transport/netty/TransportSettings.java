@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /**
  * The settings of one {@link NettyTransport}: the {@code raftwire.cluster.*}, {@code raftwire.node.*},
- * {@code raftwire.peers} and {@code raftwire.transport.*} configuration keys as typed values, plus the bulk threshold.
+ * {@code raftwire.peers} and {@code raftwire.transport.*} configuration keys as typed values (the bulk threshold is
+ * {@code raftwire.transport.bulk-threshold-bytes}).
  * {@link NettyTransportFactory} builds it from a {@code RaftwireConfig}; {@link #builder()} starts from the same
  * defaults for embedding and tests. Immutable; the constructor checks the same ranges as the configuration keys.
  */
@@ -349,7 +350,7 @@ public final class TransportSettings {
             return this;
         }
 
-        /** Frames above this size use the bulk connection (no configuration key yet); >= 256. */
+        /** Frames above this size use the bulk connection ({@code raftwire.transport.bulk-threshold-bytes}); >= 256. */
         public Builder bulkThresholdBytes(int v) {
             bulkThresholdBytes = v;
             return this;

@@ -18,11 +18,14 @@ import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.TestTypes;
+import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -46,6 +49,10 @@ class AcceptedPipelineTest {
 
     private final FakeSerializer fake = FakeSerializer.standard();
     private EmbeddedHarness harness;
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", ServerHandshakeHandler.class.getName(),
+            KeepAliveHandler.class.getName());
 
     @BeforeEach
     void setUp() {
@@ -128,7 +135,7 @@ class AcceptedPipelineTest {
 
     @Test
     void shouldReassembleFramesSplitAtRandomBoundaries() {
-        long seed = System.nanoTime();
+        long seed = Seeds.seed("AcceptedPipelineTest.shouldReassembleFramesSplitAtRandomBoundaries");
         SplittableRandom random = new SplittableRandom(seed);
         EmbeddedChannel ch = handshaken();
         int frames = 3000;
@@ -385,6 +392,8 @@ class AcceptedPipelineTest {
         ch.runScheduledPendingTasks();
         assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
+        logs.await("no handshake from embedded within " + harness.settings.handshakeTimeoutMs()
+                + " ms (expected: HELLO within handshake-timeout-ms)");
     }
 
     @Test
@@ -406,6 +415,8 @@ class AcceptedPipelineTest {
             }
             assertFalse(ch.isOpen());
             assertEquals(1, h.context.metrics().idleCloses.sum());
+            logs.await("nothing received from remote for 300 ms (expected: a frame or ping within idle-timeout-ms);"
+                    + " closing it as half-open");
             ch.finishAndReleaseAll();
         } finally {
             h.close();

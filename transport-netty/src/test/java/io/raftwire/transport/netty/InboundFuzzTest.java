@@ -18,6 +18,7 @@ import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,8 +38,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Seeded mutations of valid frames through the whole inbound pipeline of an accepted connection (framing, header
  * checks, handshake, serializer, dispatch, error handling). Pass: no {@link Error}, no exception other than ours, no
- * unexpected failure, every written frame valid, every buffer released. The seed is printed on failure; rerun one
- * with {@code -Dfuzz.seed=...}.
+ * unexpected failure, every written frame valid, every buffer released. Each run prints its seed and names it in
+ * any failure; replay one with {@code -Dtest.seed=...} ({@link Seeds}).
  */
 @ExtendWith(LeakDetectionExtension.class)
 class InboundFuzzTest {
@@ -50,8 +51,9 @@ class InboundFuzzTest {
         FakeSerializer fake = FakeSerializer.standard();
         List<Object> messages = List.of(new Echo(1, "hello"), new Echo(-1, ""), new Blob(7, new byte[300]),
                 new Blob(0, new byte[0]));
-        Outcome o = run(SerializerSet.of(fake), messages, new Echo(0, "answer"), seed("fake"));
-        assertTrue(o.answered > 0 && o.refused > 0, o.toString());
+        long seed = seed("fake");
+        Outcome o = run(SerializerSet.of(fake), messages, new Echo(0, "answer"), seed);
+        assertTrue(o.answered > 0 && o.refused > 0, "seed " + seed + ": " + o);
     }
 
     @ParameterizedTest
@@ -65,13 +67,13 @@ class InboundFuzzTest {
             }
         }
         Serializer serializer = Serializers.create(name, TypeRegistry.catalog(), SerializerOptions.defaults());
-        Outcome o = run(SerializerSet.of(serializer), requests, fixtures.realistic(MessageType.VOTE_RESPONSE),
-                seed(name));
-        assertTrue(o.answered > 0 && o.refused > 0 && o.errorAnswers > 0, o.toString());
+        long seed = seed(name);
+        Outcome o = run(SerializerSet.of(serializer), requests, fixtures.realistic(MessageType.VOTE_RESPONSE), seed);
+        assertTrue(o.answered > 0 && o.refused > 0 && o.errorAnswers > 0, "seed " + seed + ": " + o);
     }
 
     static long seed(String name) {
-        return Long.getLong("fuzz.seed", System.nanoTime() ^ name.hashCode());
+        return Seeds.seed("InboundFuzzTest " + name);
     }
 
     /** Counts of what happened to the mutated inputs. */
@@ -140,7 +142,6 @@ class InboundFuzzTest {
                 }
             }
             assertEquals(0, h.context.metrics().unexpectedErrors.sum(), "seed " + seed);
-            System.out.println(serializers.sender().name() + " fuzz, seed " + seed + ": " + outcome);
             return outcome;
         } finally {
             h.close();
@@ -149,6 +150,8 @@ class InboundFuzzTest {
 
     private static void feed(EmbeddedHarness h, byte[] hello, byte[] input, SplittableRandom random, Outcome o) {
         EmbeddedChannel ch = h.accepted();
+        // read before the input goes in: an error answer it provokes raises the counter
+        long errorsBefore = h.context.metrics().errorsSent.sum();
         ByteBuf in = PooledByteBufAllocator.DEFAULT.buffer(hello.length + input.length);
         in.writeBytes(hello).writeBytes(input);
         while (in.isReadable() && ch.isOpen()) {
@@ -156,7 +159,6 @@ class InboundFuzzTest {
         }
         in.release();
         ch.runPendingTasks();
-        long errorsBefore = h.context.metrics().errorsSent.sum();
         Set<FrameKind> seen = EnumSet.noneOf(FrameKind.class);
         for (ByteBuf out = ch.readOutbound(); out != null; out = ch.readOutbound()) {
             Frame f = h.parse(out);

@@ -14,8 +14,10 @@ import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
@@ -39,6 +41,9 @@ class LaneTest {
     private final EmbeddedHarness harness = new EmbeddedHarness(EmbeddedHarness.quietSettings(),
             SerializerSet.of(FakeSerializer.standard()));
     private final EmbeddedChannel channel = new EmbeddedChannel();
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", Lane.class.getName());
 
     @AfterEach
     void tearDown() {
@@ -93,6 +98,8 @@ class LaneTest {
         PeerLink link = harness.link();
         link.start();
         assertEquals(1, harness.context.metrics().connectFailures.sum());
+        logs.await("cannot connect to remote: java.lang.UnsupportedOperationException: no sockets in embedded tests;"
+                + " urgent lane retries in ");
         CompletableFuture<Void> written = new CompletableFuture<>();
         link.urgent().submit(harness.request(FrameKind.ONE_WAY, 0, new Echo(1, "x")), null, written);
         TransportException e = assertInstanceOf(TransportException.class,

@@ -1,0 +1,160 @@
+package io.raftwire.it;
+
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.message.MessageType;
+import io.raftwire.message.request.VoteRequest;
+import io.raftwire.message.response.VoteResponse;
+import io.raftwire.transport.MessageStats;
+import io.raftwire.transport.TransportException;
+import io.raftwire.transport.TransportException.Reason;
+import io.raftwire.transport.netty.NettyTransport;
+import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Faults only real sockets show (reliability anchors T5 and T6), made by {@link FaultProxy} between node a and node
+ * b: a connection reset in the middle of a frame fails the request in flight with a transport error and the link
+ * reconnects; a connection that goes half-open is closed by the idle timeout and the link reconnects once healed.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class ConnectionFaultIT {
+
+    /** Far longer than any test: a request failing before it must have failed because of the fault. */
+    private static final Duration LONG = Duration.ofMinutes(10);
+    private static final int IDLE_MS = 300;
+    /** Fewer bytes than any vote frame: the reset cuts the frame after its length field and a few header bytes. */
+    private static final int MID_FRAME = 7;
+
+    private static VoteRequest vote() {
+        return (VoteRequest) ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST);
+    }
+
+    private static VoteResponse answer() {
+        return (VoteResponse) ItSupport.FIXTURES.realistic(MessageType.VOTE_RESPONSE);
+    }
+
+    /** Node a, dialling b through the proxy. */
+    private static NettyTransport dialler(String serializer, HostPort via, int idleMs) {
+        NettyTransport a = new NettyTransport(ItSupport.settings().nodeId("a").idleTimeoutMs(idleMs)
+                .peers(List.of(new PeerAddress("b", via))).build(), ItSupport.serializers(serializer));
+        a.start();
+        Await.value(a.whenReachable("b"), ItSupport.WAIT);
+        return a;
+    }
+
+    private static long votesReceived(NettyTransport b) {
+        MessageStats s = b.stats().message(MessageType.VOTE_REQUEST.id());
+        return s == null ? 0 : s.received();
+    }
+
+    /** The link comes back through the proxy on a new connection and carries a request again. */
+    private static void assertReconnects(NettyTransport a, FaultProxy proxy, int acceptedBefore) {
+        Await.until(ItSupport.WAIT, () -> proxy.accepted() > acceptedBefore && a.isReachable("b"),
+                () -> "a reconnected to b through the proxy (accepted " + proxy.accepted() + ")");
+        assertEquals(answer(), Await.value(a.request("b", vote(), VoteResponse.class, LONG), ItSupport.WAIT));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void shouldFailARequestCutMidFrameAndReconnect(String serializer) throws IOException {
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+                ItSupport.serializers(serializer));
+        b.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(answer()));
+        b.start();
+        NettyTransport a = null;
+        try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
+            a = dialler(serializer, proxy.address(), 0);
+            int acceptedBefore = proxy.accepted();
+            proxy.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER, MID_FRAME);
+            TransportException e = ItSupport.failure(a.request("b", vote(), VoteResponse.class, LONG),
+                    Reason.CONNECTION_CLOSED);
+            assertTrue(e.getMessage().startsWith("connection to b closed"), e.getMessage());
+            assertTrue(e.retriable());
+            assertEquals(1, proxy.resets());
+            assertEquals(0, votesReceived(b), "b saw only part of the frame and decoded nothing");
+            assertReconnects(a, proxy, acceptedBefore);
+            assertEquals(0, a.stats().requests().pending());
+        } finally {
+            if (a != null) {
+                a.close();
+            }
+            b.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void shouldFailARequestWhoseResponseIsCutMidFrameThoughThePeerHandledIt(String serializer) throws IOException {
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+                ItSupport.serializers(serializer));
+        b.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(answer()));
+        b.start();
+        NettyTransport a = null;
+        try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
+            a = dialler(serializer, proxy.address(), 0);
+            int acceptedBefore = proxy.accepted();
+            proxy.resetAfter(FaultProxy.Direction.SERVER_TO_CLIENT, MID_FRAME);
+            TransportException e = ItSupport.failure(a.request("b", vote(), VoteResponse.class, LONG),
+                    Reason.CONNECTION_CLOSED);
+            assertTrue(e.getMessage().startsWith("connection to b closed"), e.getMessage());
+            assertEquals(1, votesReceived(b), "the peer handled it: the caller cannot know, so the outcome is "
+                    + "ambiguous (what the linearizability checker assumes of such a failure)");
+            assertReconnects(a, proxy, acceptedBefore);
+        } finally {
+            if (a != null) {
+                a.close();
+            }
+            b.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void shouldCloseAConnectionThatGoesHalfOpenAndReconnectWhenHealed(String serializer) throws IOException {
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").idleTimeoutMs(IDLE_MS).build(),
+                ItSupport.serializers(serializer));
+        CountDownLatch firstVote = new CountDownLatch(1);
+        b.onRequest(VoteRequest.class, (from, v) -> {
+            if (firstVote.getCount() > 0) {
+                firstVote.countDown();
+                return new CompletableFuture<VoteResponse>(); // the first is never answered
+            }
+            return CompletableFuture.completedFuture(answer());
+        });
+        b.start();
+        NettyTransport a = null;
+        try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
+            a = dialler(serializer, proxy.address(), IDLE_MS);
+            NettyTransport dialler = a;
+            CompletableFuture<VoteResponse> pending = a.request("b", vote(), VoteResponse.class, LONG);
+            Await.until(ItSupport.WAIT, () -> votesReceived(b) == 1, () -> "b received the vote");
+            int acceptedBefore = proxy.accepted();
+            proxy.halfOpen(FaultProxy.Direction.SERVER_TO_CLIENT);
+            TransportException e = ItSupport.failure(pending, Reason.CONNECTION_CLOSED);
+            assertTrue(e.getMessage().contains("nothing received from b for " + IDLE_MS + " ms"), e.getMessage());
+            assertTrue(a.stats().connections().idleCloses() >= 1);
+            proxy.heal();
+            assertReconnects(dialler, proxy, acceptedBefore);
+            assertNotNull(b.stats().message(MessageType.VOTE_REQUEST.id()));
+        } finally {
+            if (a != null) {
+                a.close();
+            }
+            b.close();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.raftwire.linearizability;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Histories from real sequential executions with random overlaps must pass; the same histories with a bug planted
+ * must fail, every time. Prints its seed; {@code -Dlinearizability.seed=N} replays one history exactly,
+ * {@code -Dlinearizability.runs=N} runs more.
+ */
+class RandomisedHistoriesTest {
+
+    @Test
+    @Timeout(120)
+    void shouldPassRealExecutionsAndFlagEveryPlantedBug() {
+        Long replay = Long.getLong("linearizability.seed");
+        long base = replay != null ? replay : System.nanoTime();
+        int runs = replay != null ? 1 : Integer.getInteger("linearizability.runs", 12);
+        // A smaller shrink budget than the default keeps this test short; ShrinkerTest covers shrinking.
+        LinearizabilityChecker checker = new LinearizabilityChecker(KvModel.DEFAULT,
+                new CheckLimits(CheckLimits.DEFAULT.maxStepsPerKey(), CheckLimits.DEFAULT.maxStatesPerKey(), 150));
+        Map<PlantedBug, Integer> flagged = new EnumMap<>(PlantedBug.class);
+        int operations = 0;
+        List<Integer> witnessSizes = new java.util.ArrayList<>();
+        long started = System.nanoTime();
+        for (int run = 0; run < runs; run++) {
+            long seed = base + run;
+            String replayHint = "seed " + seed + " (replay: -Dlinearizability.seed=" + seed + ")";
+            SplittableRandom random = new SplittableRandom(seed);
+            RandomHistory h = RandomHistory.generate(random, new RandomHistory.Shape(300, 3, 5, 400, 0.05, 0.05,
+                    run % 2 == 0));
+            operations += h.ops.size();
+            CheckResult clean = checker.check(h.ops);
+            assertEquals(Verdict.LINEARIZABLE, clean.verdict(), () -> replayHint + "\n" + clean.report());
+            for (PlantedBug bug : PlantedBug.values()) {
+                List<Operation> buggy = bug.plant(h, random);
+                CheckResult r = checker.check(buggy);
+                if (r.verdict() != Verdict.VIOLATION) {
+                    fail(bug + " not flagged, " + replayHint + "\n" + r.report());
+                }
+                for (KeyResult k : r.keysWith(Verdict.VIOLATION)) {
+                    assertFalse(k.witness().isEmpty(), replayHint);
+                    witnessSizes.add(k.witness().size());
+                    CheckResult witness = checker.check(k.witness());
+                    assertEquals(Verdict.VIOLATION, witness.verdict(),
+                            () -> "the shrunk sub-history must still violate, " + replayHint + "\n" + k.describe());
+                }
+                flagged.merge(bug, 1, Integer::sum);
+            }
+        }
+        int planted = runs * PlantedBug.values().length;
+        int total = flagged.values().stream().mapToInt(Integer::intValue).sum();
+        assertEquals(planted, total);
+        java.util.Collections.sort(witnessSizes);
+        System.out.printf("linearizability: seed %d, %d generated histories (%d operations) linearizable, "
+                        + "%d/%d planted bugs flagged %s, shrunk witness size median %d max %d, %d ms%n", base, runs,
+                operations, total, planted, flagged, witnessSizes.get(witnessSizes.size() / 2),
+                witnessSizes.get(witnessSizes.size() - 1), (System.nanoTime() - started) / 1_000_000);
+    }
+}

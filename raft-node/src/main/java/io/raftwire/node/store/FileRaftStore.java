@@ -1,0 +1,363 @@
+package io.raftwire.node.store;
+
+import io.microraft.model.log.LogEntry;
+import io.microraft.model.log.RaftGroupMembersView;
+import io.microraft.model.log.SnapshotChunk;
+import io.microraft.model.persistence.RaftEndpointPersistentState;
+import io.microraft.model.persistence.RaftTermPersistentState;
+import io.microraft.persistence.RaftStore;
+import io.microraft.persistence.RestoredRaftState;
+import io.raftwire.node.model.LogEntryModel;
+import io.raftwire.node.model.RaftEndpointPersistentStateModel;
+import io.raftwire.node.model.RaftGroupMembersViewModel;
+import io.raftwire.node.model.RaftTermPersistentStateModel;
+import io.raftwire.node.model.SnapshotChunkModel;
+import io.raftwire.node.model.SnapshotEntryModel;
+import io.raftwire.serializer.Serializer;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * MicroRaft's {@link RaftStore} on local files: term and vote, local endpoint, initial members, log entries and
+ * snapshot chunks, each written as a record of the node's configured raftwire {@link Serializer} (type ids from its
+ * registry, never a class name). The directory layout and byte format are defined in {@link StoreFormat}.
+ *
+ * <p><b>Durability.</b> {@code persistAndFlush*} write a small file atomically (temporary file, force, rename, force
+ * the directory) before returning. {@link #persistLogEntries} and {@link #persistSnapshotChunk} only write; {@link
+ * #flush()} forces everything written since the last flush with one fsync per touched file (group commit). {@link
+ * #truncateLogEntriesFrom} is forced at once; {@link #truncateLogEntriesUntil} and {@link #deleteSnapshotChunks} are
+ * made durable by the next flush, as MicroRaft allows.
+ *
+ * <p><b>Start-up.</b> {@link #open} checks every file: the newest log segment may end in a torn record (a crash
+ * mid-write), which is cut off and reported through {@link StoreOptions#tornTailReporter()} (by default a WARN naming
+ * file, offset and bytes dropped); any other damage throws {@link StoreCorruptedException} naming file, offset and
+ * what was expected, and changes nothing.
+ *
+ * <p><b>Threading.</b> MicroRaft calls every {@code RaftStore} method on the node's single Raft thread, so this class
+ * has no locks and is not thread-safe. {@link #open}, {@link #takeRestoredState()} and {@link #close()} are for the
+ * node's owner, before the node starts and after it terminated. The directory is locked against a second store (in
+ * this or another process) while open.
+ *
+ * <p>Values must be raftwire's model records, as {@link io.raftwire.node.model.RaftwireModelFactory} builds them.
+ */
+public final class FileRaftStore implements RaftStore, Closeable {
+
+    static final String ENDPOINT = "endpoint.state";
+    static final String MEMBERS = "members.state";
+    static final String TERM = "term.state";
+    static final String LOG_DIR = "log";
+    static final String SNAPSHOT_DIR = "snapshot";
+
+    private final Path dir;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final StoreOptions options;
+    private final StateFile<RaftEndpointPersistentStateModel> endpoint;
+    private final StateFile<RaftGroupMembersViewModel> members;
+    private final StateFile<RaftTermPersistentStateModel> term;
+    private final SnapshotFiles snapshots;
+    private final SegmentedLog log;
+    private RestoredRaftState restored;
+    private boolean restoredTaken;
+    private boolean closed;
+
+    private FileRaftStore(Path dir, FileChannel lockChannel, FileLock lock, StoreOptions options,
+            StateFile<RaftEndpointPersistentStateModel> endpoint, StateFile<RaftGroupMembersViewModel> members,
+            StateFile<RaftTermPersistentStateModel> term, SnapshotFiles snapshots, SegmentedLog log,
+            RestoredRaftState restored) {
+        this.dir = dir;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.options = options;
+        this.endpoint = endpoint;
+        this.members = members;
+        this.term = term;
+        this.snapshots = snapshots;
+        this.log = log;
+        this.restored = restored;
+    }
+
+    /** {@link #open(Path, Serializer, String, StoreOptions)} with {@link StoreOptions#defaults()}. */
+    public static FileRaftStore open(Path dir, Serializer serializer, String groupId) throws IOException {
+        return open(dir, serializer, groupId, StoreOptions.defaults());
+    }
+
+    /**
+     * Opens (creating if needed) a data directory: locks it, checks every file, cuts off a torn tail, removes files a
+     * crash left unfinished, and keeps the state found for {@link #takeRestoredState()}.
+     *
+     * @param dir        the data directory of one node in one Raft group; created if absent
+     * @param serializer the node's configured serializer; its {@link Serializer#registry() registry} must hold the
+     *                   engine types ({@code EngineType.registerAll}) and every operation and chunk type
+     * @param groupId    the Raft group id; 1..255 characters, no control characters; written in every file header
+     * @param options    segment size, record size limit, fsync seam, torn-tail reporter
+     * @throws StoreCorruptedException if a file is damaged other than by a torn tail, or belongs to another group,
+     *                                 serializer or type registry; the message names file, offset and expectation
+     * @throws IOException             if the directory cannot be read or written, or another store holds its lock
+     */
+    public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options)
+            throws IOException {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(serializer, "serializer");
+        Objects.requireNonNull(options, "options");
+        checkGroupId(groupId);
+        checkRegistry(serializer);
+        Path logDir = dir.resolve(LOG_DIR);
+        Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
+        Files.createDirectories(logDir);
+        Files.createDirectories(snapshotDir);
+        FileChannel lockChannel = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock lock = null;
+        try {
+            try {
+                lock = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                throw new IOException("data directory " + dir + " is locked by another open store (expected: one "
+                        + "store per directory; close the other first)");
+            }
+            FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId);
+            RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
+            Syncer syncer = options.syncer();
+            var endpoint = new StateFile<>(dir, ENDPOINT, RaftEndpointPersistentStateModel.class, header, codec,
+                    syncer);
+            var members = new StateFile<>(dir, MEMBERS, RaftGroupMembersViewModel.class, header, codec, syncer);
+            var term = new StateFile<>(dir, TERM, RaftTermPersistentStateModel.class, header, codec, syncer);
+            Optional<RaftEndpointPersistentStateModel> e = endpoint.read();
+            Optional<RaftGroupMembersViewModel> m = members.read();
+            Optional<RaftTermPersistentStateModel> t = term.read();
+            SnapshotFiles snapshots = new SnapshotFiles(snapshotDir, header, codec, syncer);
+            SnapshotEntryModel snapshot = snapshots.recover();
+            long snapshotIndex = snapshot == null ? 0 : snapshot.index();
+            LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, options.tornTailReporter())
+                    .recover(snapshotIndex);
+            SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, options.segmentBytes(), r.segments(),
+                    r.nextIndex());
+            RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
+            return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
+                    restored);
+        } catch (IOException | RuntimeException ex) {
+            if (lock != null) {
+                lock.release();
+            }
+            lockChannel.close();
+            throw ex;
+        }
+    }
+
+    /** {@link #restore(Path, Serializer, String, StoreOptions)} with {@link StoreOptions#defaults()}. */
+    public static Optional<RestoredRaftState> restore(Path dir, Serializer serializer, String groupId)
+            throws IOException {
+        return restore(dir, serializer, groupId, StoreOptions.defaults());
+    }
+
+    /**
+     * Opens the directory, takes its state and closes it: for tools and tests. A node uses {@link #open} and
+     * {@link #takeRestoredState()} so the directory is read once.
+     */
+    public static Optional<RestoredRaftState> restore(Path dir, Serializer serializer, String groupId,
+            StoreOptions options) throws IOException {
+        try (FileRaftStore store = open(dir, serializer, groupId, options)) {
+            return store.takeRestoredState();
+        }
+    }
+
+    /**
+     * The state found by {@link #open}, for {@code RaftNode.newBuilder().setRestoredState(...)}: local endpoint,
+     * initial members, term and vote, the newest complete snapshot (rebuilt as a {@link SnapshotEntryModel}, or
+     * {@code null}) and the log entries after it. Empty for a new directory, or one where start-up was interrupted
+     * before the initial members were persisted. The store hands the state over once and forgets it, so that it does
+     * not keep old entries alive.
+     *
+     * @throws IllegalStateException if called a second time
+     */
+    public Optional<RestoredRaftState> takeRestoredState() {
+        if (restoredTaken) {
+            throw new IllegalStateException("the restored state of " + dir + " was already taken (expected: one call "
+                    + "after open)");
+        }
+        restoredTaken = true;
+        RestoredRaftState s = restored;
+        restored = null;
+        return Optional.ofNullable(s);
+    }
+
+    /** The data directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** The settings this store was opened with. */
+    public StoreOptions options() {
+        return options;
+    }
+
+    @Override
+    public void persistAndFlushLocalEndpoint(RaftEndpointPersistentState state) throws IOException {
+        endpoint.write(model(state, RaftEndpointPersistentStateModel.class, "local endpoint state"));
+    }
+
+    @Override
+    public void persistAndFlushInitialGroupMembers(RaftGroupMembersView initialGroupMembers) throws IOException {
+        RaftGroupMembersViewModel view = model(initialGroupMembers, RaftGroupMembersViewModel.class,
+                "initial group members");
+        if (view.logIndex() != 0) {
+            throw new IllegalArgumentException("initial group members at log index " + view.logIndex()
+                    + " (expected: 0)");
+        }
+        members.write(view);
+    }
+
+    @Override
+    public void persistAndFlushTerm(RaftTermPersistentState state) throws IOException {
+        term.write(model(state, RaftTermPersistentStateModel.class, "term state"));
+    }
+
+    /** Writes the entries as one append to the newest segment; durable after {@link #flush()}. */
+    @Override
+    public void persistLogEntries(List<LogEntry> logEntries) throws IOException {
+        checkOpen();
+        List<LogEntryModel> models = new ArrayList<>(logEntries.size());
+        for (LogEntry e : logEntries) {
+            models.add(model(e, LogEntryModel.class, "log entry"));
+        }
+        log.append(models);
+    }
+
+    /** Writes the chunk to its snapshot's temporary file; the snapshot is complete and durable after {@link #flush()}. */
+    @Override
+    public void persistSnapshotChunk(SnapshotChunk snapshotChunk) throws IOException {
+        checkOpen();
+        snapshots.persist(model(snapshotChunk, SnapshotChunkModel.class, "snapshot chunk"));
+    }
+
+    /** Drops the entries from {@code logIndexInclusive} on; durable when this returns. */
+    @Override
+    public void truncateLogEntriesFrom(long logIndexInclusive) throws IOException {
+        checkOpen();
+        log.truncateFrom(logIndexInclusive);
+    }
+
+    /**
+     * Deletes the log segments whose entries are all at or below {@code logIndexInclusive}; durable after
+     * {@link #flush()}.
+     *
+     * @throws IllegalStateException if no complete snapshot covers that index: the entries would be lost
+     */
+    @Override
+    public void truncateLogEntriesUntil(long logIndexInclusive) throws IOException {
+        checkOpen();
+        if (logIndexInclusive > snapshots.completeIndex()) {
+            throw new IllegalStateException("truncateLogEntriesUntil(" + logIndexInclusive + ") with the newest "
+                    + "complete snapshot at index " + snapshots.completeIndex() + " (expected: a flushed snapshot at "
+                    + "or above the index, so no entry is lost)");
+        }
+        log.truncateUntil(logIndexInclusive);
+    }
+
+    /** Deletes the partial snapshot at {@code logIndex}; a complete snapshot is kept. */
+    @Override
+    public void deleteSnapshotChunks(long logIndex, int snapshotChunkCount) throws IOException {
+        checkOpen();
+        snapshots.deletePartial(logIndex);
+    }
+
+    /** Forces every log segment and snapshot written since the last flush, and completes finished snapshots. */
+    @Override
+    public void flush() throws IOException {
+        checkOpen();
+        snapshots.flush();
+        log.flush();
+    }
+
+    /** Closes every file and releases the directory lock. Nothing is forced: call {@link #flush()} first. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            log.close();
+            snapshots.close();
+        } finally {
+            lock.release();
+            lockChannel.close();
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("store " + dir + " is closed (expected: an open store)");
+        }
+    }
+
+    private <T> T model(Object value, Class<T> type, String what) {
+        checkOpen();
+        if (!type.isInstance(value)) {
+            throw new IllegalArgumentException(what + " of type " + (value == null ? "null"
+                    : value.getClass().getName()) + " (expected: a " + type.getName()
+                    + ", as RaftwireModelFactory builds)");
+        }
+        return type.cast(value);
+    }
+
+    private static RestoredRaftState assemble(Path dir, Optional<RaftEndpointPersistentStateModel> endpoint,
+            Optional<RaftGroupMembersViewModel> members, Optional<RaftTermPersistentStateModel> term,
+            SnapshotEntryModel snapshot, LogRecovery.Result log) throws StoreCorruptedException {
+        boolean later = term.isPresent() || snapshot != null || !log.segments().isEmpty();
+        if (endpoint.isEmpty() || members.isEmpty()) {
+            if (later || (endpoint.isEmpty() && members.isPresent())) {
+                Path missing = dir.resolve(endpoint.isEmpty() ? ENDPOINT : MEMBERS);
+                throw new StoreCorruptedException(missing, 0, "file missing while the directory holds "
+                        + (term.isPresent() ? "a term" : snapshot != null ? "a snapshot" : "log segments or members")
+                        + " (expected: " + ENDPOINT + " and " + MEMBERS + ", which a node writes first)");
+            }
+            return null; // new, or start-up interrupted before the initial members were persisted
+        }
+        RaftGroupMembersViewModel initial = members.get();
+        if (initial.logIndex() != 0) {
+            throw new StoreCorruptedException(dir.resolve(MEMBERS), 0, "initial members at log index "
+                    + initial.logIndex() + " (expected: 0)");
+        }
+        return new RestoredRaftState(endpoint.get(), initial, term.orElse(new RaftTermPersistentStateModel(0, null)),
+                snapshot, new ArrayList<LogEntry>(log.entriesAfterSnapshot()));
+    }
+
+    private static void checkRegistry(Serializer serializer) {
+        for (Class<?> type : List.of(LogEntryModel.class, SnapshotChunkModel.class, RaftGroupMembersViewModel.class,
+                RaftEndpointPersistentStateModel.class, RaftTermPersistentStateModel.class)) {
+            if (serializer.registry().find(type) == null) {
+                throw new IllegalArgumentException("the registry of serializer " + serializer.name() + " lacks "
+                        + type.getSimpleName() + " (expected: a registry built with EngineType.registerAll)");
+            }
+        }
+    }
+
+    private static void checkGroupId(String groupId) {
+        Objects.requireNonNull(groupId, "groupId");
+        if (groupId.isEmpty() || groupId.length() > 255) {
+            throw new IllegalArgumentException("groupId has " + groupId.length() + " characters (expected: 1..255)");
+        }
+        for (int i = 0; i < groupId.length(); i++) {
+            if (Character.isISOControl(groupId.charAt(i))) {
+                throw new IllegalArgumentException("groupId contains control character U+"
+                        + String.format("%04X", (int) groupId.charAt(i)) + " at " + i + " (expected: printable)");
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.raftwire.node.store;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Reads the records of one file in order, checking every frame (layout in {@link StoreFormat}). Not thread-safe; used
+ * at start-up only.
+ */
+final class RecordReader {
+
+    /** One intact record. */
+    record Frame(long offset, int typeId, byte[] payload) {
+        long end() {
+            return offset + StoreFormat.FRAME_BYTES + payload.length;
+        }
+    }
+
+    /**
+     * A record damaged in a way a torn write could explain. Whether it is a torn tail depends on where it is: see
+     * {@link RecordReader#validFrameFrom}.
+     */
+    static final class Damage extends Exception {
+        private static final long serialVersionUID = 1L;
+        final long offset;
+        final String reason;
+        /** Where a following record could start, if any; a torn tail has none from here on. */
+        final long nextCandidate;
+
+        Damage(long offset, String reason, long nextCandidate) {
+            super(reason, null, false, false);
+            this.offset = offset;
+            this.reason = reason;
+            this.nextCandidate = nextCandidate;
+        }
+    }
+
+    private final FileChannel ch;
+    private final Path file;
+    private final int maxRecordBytes;
+    private final long size;
+    private long position;
+
+    RecordReader(FileChannel ch, Path file, long start, int maxRecordBytes) throws IOException {
+        this.ch = ch;
+        this.file = file;
+        this.maxRecordBytes = maxRecordBytes;
+        this.size = ch.size();
+        this.position = start;
+    }
+
+    /** Where the next record starts. */
+    long position() {
+        return position;
+    }
+
+    /** The file's size when this reader was created. */
+    long size() {
+        return size;
+    }
+
+    /**
+     * The next record.
+     *
+     * @return the record, or {@code null} at the end of the file
+     * @throws Damage                  if the record is cut short or a CRC does not match
+     * @throws StoreCorruptedException if the frame is intact but declares a length over the limit
+     */
+    Frame next() throws IOException, Damage {
+        long at = position;
+        if (at == size) {
+            return null;
+        }
+        if (size - at < StoreFormat.FRAME_BYTES) {
+            throw new Damage(at, "frame cut short: " + (size - at) + " of " + StoreFormat.FRAME_BYTES
+                    + " bytes before the end of the file (expected: a complete frame)", size);
+        }
+        ByteBuffer head = read(at, StoreFormat.FRAME_BYTES);
+        int len = head.getInt(0);
+        int headerCrc = StoreFormat.crc(head, 0, 8);
+        if (headerCrc != head.getInt(8)) {
+            throw new Damage(at, "frame CRC32C 0x" + Integer.toHexString(head.getInt(8)) + " (expected: 0x"
+                    + Integer.toHexString(headerCrc) + ")", at + 1);
+        }
+        if (len < 0 || len > maxRecordBytes) {
+            throw new StoreCorruptedException(file, at, "record length " + Integer.toUnsignedString(len)
+                    + " (expected: 0.." + maxRecordBytes + ", StoreOptions.maxRecordBytes)");
+        }
+        long end = at + StoreFormat.FRAME_BYTES + len;
+        if (end > size) {
+            throw new Damage(at, "payload cut short: " + (size - at - StoreFormat.FRAME_BYTES) + " of " + len
+                    + " bytes before the end of the file (expected: the whole payload)", size);
+        }
+        ByteBuffer payload = read(at + StoreFormat.FRAME_BYTES, len);
+        int payloadCrc = StoreFormat.crc(payload, 0, len);
+        if (payloadCrc != head.getInt(12)) {
+            throw new Damage(at, "payload CRC32C 0x" + Integer.toHexString(head.getInt(12)) + " (expected: 0x"
+                    + Integer.toHexString(payloadCrc) + ")", end);
+        }
+        position = end;
+        return new Frame(at, head.getInt(4), payload.array());
+    }
+
+    /**
+     * The offset of the first intact record at or after {@code from}, or -1 if there is none: then damage before
+     * {@code from} is the torn tail of the file.
+     */
+    long validFrameFrom(long from) throws IOException {
+        if (from >= size) {
+            return -1;
+        }
+        long len = Math.min(size - from, Integer.MAX_VALUE);
+        MappedByteBuffer region = ch.map(FileChannel.MapMode.READ_ONLY, from, len);
+        for (int at = 0; at + StoreFormat.FRAME_BYTES <= region.limit(); at++) {
+            if (StoreFormat.validFrameAt(region, at, maxRecordBytes)) {
+                return from + at;
+            }
+        }
+        return -1;
+    }
+
+    private ByteBuffer read(long at, int len) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(len);
+        while (b.hasRemaining()) {
+            if (ch.read(b, at + b.position()) < 0) {
+                throw new EOFException(file + " shrank while being read");
+            }
+        }
+        return b.flip();
+    }
+}

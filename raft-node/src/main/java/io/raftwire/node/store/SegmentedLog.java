@@ -1,0 +1,176 @@
+package io.raftwire.node.store;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.raftwire.node.model.LogEntryModel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The Raft log on disk: segment files with consecutive indices, appended to the newest. Appends and prefix deletions
+ * are made durable by {@link #flush()}; suffix truncations and segment creation are forced at once. Not thread-safe;
+ * used on the Raft thread.
+ */
+final class SegmentedLog {
+
+    private final Path logDir;
+    private final FileHeader segmentHeader;
+    private final RecordCodec codec;
+    private final Syncer syncer;
+    private final long segmentBytes;
+    private final List<LogSegment> segments;
+    private final Set<LogSegment> unforced = Collections.newSetFromMap(new IdentityHashMap<>());
+    private boolean directoryUnforced;
+    private long nextIndex;
+
+    /**
+     * @param segments  the segments found at start-up, in index order, contiguous
+     * @param nextIndex the index the next appended entry must have
+     */
+    SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, long segmentBytes,
+            List<LogSegment> segments, long nextIndex) {
+        this.logDir = logDir;
+        this.segmentHeader = storeHeader.with(FileKind.LOG_SEGMENT, 0);
+        this.codec = codec;
+        this.syncer = syncer;
+        this.segmentBytes = segmentBytes;
+        this.segments = new ArrayList<>(segments);
+        this.nextIndex = nextIndex;
+    }
+
+    /** The index the next appended entry must have. */
+    long nextIndex() {
+        return nextIndex;
+    }
+
+    /** The lowest index still on disk; {@link #nextIndex()} if the log is empty. */
+    long firstIndex() {
+        return segments.isEmpty() ? nextIndex : segments.get(0).baseIndex();
+    }
+
+    List<LogSegment> segments() {
+        return Collections.unmodifiableList(segments);
+    }
+
+    /**
+     * Appends entries with consecutive indices from {@link #nextIndex()}, as one write; durable after {@link #flush()}.
+     * On failure to encode nothing is written.
+     */
+    void append(List<LogEntryModel> entries) throws IOException {
+        if (entries.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            long index = entries.get(i).index();
+            if (index != nextIndex + i) {
+                throw new IllegalArgumentException("log entry " + i + " of " + entries.size() + " has index " + index
+                        + " (expected: " + (nextIndex + i) + ", the next index of the log)");
+            }
+        }
+        ByteBuf buf = Unpooled.buffer(entries.size() * 64);
+        try {
+            int[] starts = new int[entries.size()];
+            for (int i = 0; i < entries.size(); i++) {
+                starts[i] = buf.writerIndex();
+                codec.append(entries.get(i), buf);
+            }
+            LogSegment tail = tailForAppend();
+            ByteBuffer bytes = buf.nioBuffer();
+            tail.append(bytes, starts, entries.size());
+            unforced.add(tail);
+            nextIndex += entries.size();
+        } finally {
+            buf.release();
+        }
+    }
+
+    /**
+     * Drops the entries from {@code index} on. Forced before returning: an entry that was truncated must never come
+     * back after a crash, behind entries appended later in its place.
+     */
+    void truncateFrom(long index) throws IOException {
+        if (index < firstIndex() || index >= nextIndex) {
+            throw new IllegalArgumentException("truncateLogEntriesFrom(" + index + ") (expected: an index in "
+                    + firstIndex() + ".." + (nextIndex - 1) + ", the entries on disk)");
+        }
+        boolean deleted = false;
+        while (!segments.isEmpty() && segments.get(segments.size() - 1).baseIndex() >= index) {
+            LogSegment s = segments.remove(segments.size() - 1);
+            unforced.remove(s);
+            s.delete();
+            deleted = true;
+        }
+        if (!segments.isEmpty()) {
+            LogSegment tail = segments.get(segments.size() - 1);
+            if (tail.lastIndex() >= index) {
+                tail.truncateFrom(index);
+                tail.force(syncer);
+                unforced.remove(tail);
+            }
+        }
+        if (deleted) {
+            syncer.forceDirectory(logDir);
+        }
+        nextIndex = index;
+    }
+
+    /**
+     * Deletes every segment whose entries are all at or below {@code index}; the directory is forced by
+     * {@link #flush()}. Entries at or below it that share a segment with later ones stay on disk and are skipped on
+     * restore.
+     */
+    void truncateUntil(long index) throws IOException {
+        while (!segments.isEmpty() && segments.get(0).lastIndex() <= index) {
+            LogSegment s = segments.remove(0);
+            unforced.remove(s);
+            s.delete();
+            directoryUnforced = true;
+        }
+        nextIndex = Math.max(nextIndex, index + 1);
+    }
+
+    /** Forces every segment written since the last flush, then the directory if segments were deleted. */
+    void flush() throws IOException {
+        for (LogSegment s : segments) {
+            if (unforced.remove(s)) {
+                s.force(syncer);
+            }
+        }
+        if (directoryUnforced) {
+            syncer.forceDirectory(logDir);
+            directoryUnforced = false;
+        }
+    }
+
+    void close() throws IOException {
+        for (LogSegment s : segments) {
+            s.close();
+        }
+    }
+
+    /**
+     * The segment to append to: the newest, unless it is full or there is none. A full segment is forced before the
+     * next is created, so a crash can tear only the newest segment.
+     */
+    private LogSegment tailForAppend() throws IOException {
+        LogSegment tail = segments.isEmpty() ? null : segments.get(segments.size() - 1);
+        if (tail != null && tail.lastIndex() + 1 == nextIndex && tail.size() < segmentBytes) {
+            return tail;
+        }
+        if (tail != null) {
+            tail.force(syncer);
+            unforced.remove(tail);
+            tail.close();
+        }
+        LogSegment created = LogSegment.create(logDir, segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex), syncer);
+        segments.add(created);
+        return created;
+    }
+}

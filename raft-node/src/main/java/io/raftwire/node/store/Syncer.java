@@ -1,0 +1,44 @@
+package io.raftwire.node.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The two calls that make writes durable. {@link FileRaftStore} makes every fsync through one of these, so a test can
+ * count them and prove that a method flushes before it returns.
+ *
+ * <p>Implementations are called on the node's Raft thread (the only thread that uses a store).
+ */
+public interface Syncer {
+
+    /** The real thing: {@code FileChannel.force(false)} and an fsync of the directory. */
+    Syncer SYSTEM = new Syncer() {
+        @Override
+        public void force(FileChannel channel) throws IOException {
+            channel.force(false);
+        }
+
+        @Override
+        public void forceDirectory(Path directory) throws IOException {
+            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+                dir.force(true);
+            }
+        }
+    };
+
+    /**
+     * Makes the file's written bytes and its length durable (fdatasync on Linux).
+     *
+     * @param channel an open channel of a regular file; not closed
+     */
+    void force(FileChannel channel) throws IOException;
+
+    /**
+     * Makes the directory's entries durable: files created, renamed into it or deleted from it survive a power loss.
+     *
+     * @param directory the directory
+     */
+    void forceDirectory(Path directory) throws IOException;
+}
