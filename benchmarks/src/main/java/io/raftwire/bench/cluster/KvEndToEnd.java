@@ -19,11 +19,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The peers' workload end to end on the shipped KV node ({@link KvNodes#node}): three members in one JVM on loopback
+ * The peers' workload end to end on the shipped KV node ({@link DurableKvNode}): three members in one JVM on loopback
  * ({@link LocalCluster}), one {@link KvClient} session with linearizable reads talking to the leader's client port.
  * A put is {@code KvPut(kNNNNNNN, <51-byte value>)}, the key and value of the peers' 64-byte command; a read is a
- * {@code KvGet}. Durable: each member's data directory in a fresh temporary directory, fsync as shipped; memory: no
- * data directory (MicroRaft's {@code NopRaftStore}).
+ * {@code KvGet}. Durable: each member's data directory ({@code FileRaftStore}) in a fresh temporary directory, fsync as
+ * shipped; memory: no data directory (MicroRaft's {@code NopRaftStore}).
  */
 final class KvEndToEnd implements ClusterUnderTest {
 
@@ -66,7 +66,7 @@ final class KvEndToEnd implements ClusterUnderTest {
         Path root = durable ? Files.createTempDirectory("raftwire-cluster-bench") : null;
         LocalCluster c = null;
         try {
-            c = LocalCluster.start(3, RaftwireBase.config(serializer, "bench-kv"), root, KvNodes::node);
+            c = LocalCluster.start(3, RaftwireBase.config(serializer, "bench-kv"), root, DurableKvNode::node);
             c.awaitLeader(timeout);
             RaftwireClient.Builder b = RaftwireClient.builder(c.config(0), KvNodes.registry(), c.clientAddresses())
                     .readConsistency(ReadConsistency.LINEARIZABLE)
