@@ -50,7 +50,12 @@ final class ClusterRun {
                 out.putAll(w.sequentialPuts());
                 out.putAll(w.pipelinedPuts());
                 if (cluster.reads()) {
-                    out.putAll(w.sequentialReads());
+                    try {
+                        out.putAll(w.sequentialReads());
+                    } catch (Exception e) {
+                        // the known value could not be written (for example an expired session): keep (a) and (b)
+                        out.put("read_failed", e.toString().replaceAll("\\s+", "_"));
+                    }
                 }
                 if (cluster instanceof KvEndToEnd kv && spec.durable()) {
                     long files = kv.dataFiles();
