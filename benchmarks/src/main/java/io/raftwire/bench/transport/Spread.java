@@ -13,9 +13,9 @@ import java.util.function.DoubleFunction;
  * @param max    the largest value
  * @param count  how many values
  */
-record Spread(double median, double min, double max, int count) {
+public record Spread(double median, double min, double max, int count) {
 
-    static Spread of(List<Double> values) {
+    public static Spread of(List<Double> values) {
         if (values.isEmpty()) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
@@ -27,7 +27,7 @@ record Spread(double median, double min, double max, int count) {
     }
 
     /** {@code median [min..max]}, just the value for one repetition, {@code n/a} for none. */
-    String format(DoubleFunction<String> number) {
+    public String format(DoubleFunction<String> number) {
         if (count == 0) {
             return "n/a";
         }

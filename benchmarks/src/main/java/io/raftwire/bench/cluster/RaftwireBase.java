@@ -1,0 +1,26 @@
+package io.raftwire.bench.cluster;
+
+import io.raftwire.config.ConfigKeys;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The configuration every member of a raftwire cluster in the benchmark shares: the serializer and a cluster id;
+ * everything else as shipped (engine timings, transport limits, flush coalescing, NIO). {@code LocalCluster} adds
+ * ids, loopback addresses and data directories. Plaintext, as the peers run.
+ */
+final class RaftwireBase {
+
+    private RaftwireBase() {
+    }
+
+    static Map<String, String> config(String serializer, String clusterId) {
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put(ConfigKeys.SERIALIZER.name(), serializer);
+        base.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
+        // loopback, like the peers' benchmark: plaintext (BENCHMARKS.md §8 measures what mutual TLS adds)
+        base.put(ConfigKeys.TLS_ENABLED.name(), "false");
+        return base;
+    }
+}

@@ -1,0 +1,59 @@
+package io.raftwire.bench.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Every mode of the cluster benchmark for a moment, in this JVM: the report has its tables and a row per run, every
+ * run committed, and the KV node read back the value it wrote. No figure is asserted.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class ClusterBenchmarkSmokeTest {
+
+    private static String row(String text, String start) {
+        return text.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow(() -> new AssertionError(
+                "no row starting with " + start + " in:\n" + text));
+    }
+
+    @Test
+    @Timeout(180)
+    void everyModeRunsBrieflyAndTheReportHasItsTables() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = ClusterBenchmark.run(List.of("rounds=1", "warmup=0.1", "measure=0.3", "fork=false",
+                "serializers=kryo", "kv-serializers=kryo"), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, "exit code; progress:\n" + err.toString(StandardCharsets.UTF_8) + "\nreport:\n" + report);
+
+        assertTrue(report.contains("### Throughput and latency (median [min..max] over rounds; latencies in µs)"));
+        assertTrue(report.contains("| run | rounds | (a) seq commits/s | (a) p50 |"), report);
+        assertTrue(row(report, "| ideal | 1 |").endsWith("| 0/0/- | - |"), "the ideal has no read workload");
+        assertTrue(row(report, "| direct/kryo | 1 |").endsWith("| 0/0/- | - |"));
+        assertTrue(row(report, "| kv/kryo/memory | 1 |").endsWith("| 0/0/0 | 0 |"),
+                "the KV node answers every put and read, and each read sees the value written before");
+        assertTrue(row(report, "| raw-echo/kryo | 1 |").matches("\\| raw-echo/kryo \\| 1 \\| [0-9.]+ \\|.*"));
+        String verdict = row(report.substring(report.indexOf("### DESIGN.md §8 targets, durability off")),
+                "| direct/kryo |");
+        assertTrue(verdict.matches(".*pipelined \\*\\*(met|missed)\\*\\*, sequential \\*\\*(met|missed)\\*\\* \\|"),
+                verdict);
+        assertTrue(report.contains("### Cost per operation"));
+        assertTrue(report.contains("### Against the ideal (ratios of medians)"));
+        if (KvEndToEnd.durableAvailable()) {
+            assertTrue(row(report, "| kv/kryo/durable | 1 |").endsWith("| 0/0/0 | 0 |"));
+        } else {
+            assertTrue(report.contains("- kv/kryo/durable: not run"), report);
+        }
+    }
+}
