@@ -48,8 +48,8 @@ class ConnectionFaultIT {
     }
 
     /** Node a, dialling b through the proxy. */
-    private static NettyTransport dialler(String serializer, HostPort via, int idleMs) {
-        NettyTransport a = new NettyTransport(ItSupport.settings().nodeId("a").idleTimeoutMs(idleMs)
+    private static NettyTransport dialler(String serializer, HostPort own, HostPort via, int idleMs) {
+        NettyTransport a = new NettyTransport(ItSupport.settings().nodeId("a").listenAddress(own).idleTimeoutMs(idleMs)
                 .peers(List.of(new PeerAddress("b", via))).build(), ItSupport.serializers(serializer));
         a.start();
         Await.value(a.whenReachable("b"), ItSupport.WAIT);
@@ -71,13 +71,15 @@ class ConnectionFaultIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldFailARequestCutMidFrameAndReconnect(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).build(),
                 ItSupport.serializers(serializer));
         b.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(answer()));
         b.start();
         NettyTransport a = null;
         try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
-            a = dialler(serializer, proxy.address(), 0);
+            a = dialler(serializer, aAddress, proxy.address(), 0);
             int acceptedBefore = proxy.accepted();
             proxy.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER, MID_FRAME);
             TransportException e = ItSupport.failure(a.request("b", vote(), VoteResponse.class, LONG),
@@ -99,13 +101,15 @@ class ConnectionFaultIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldFailARequestWhoseResponseIsCutMidFrameThoughThePeerHandledIt(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).build(),
                 ItSupport.serializers(serializer));
         b.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(answer()));
         b.start();
         NettyTransport a = null;
         try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
-            a = dialler(serializer, proxy.address(), 0);
+            a = dialler(serializer, aAddress, proxy.address(), 0);
             int acceptedBefore = proxy.accepted();
             proxy.resetAfter(FaultProxy.Direction.SERVER_TO_CLIENT, MID_FRAME);
             TransportException e = ItSupport.failure(a.request("b", vote(), VoteResponse.class, LONG),
@@ -125,7 +129,9 @@ class ConnectionFaultIT {
     @ParameterizedTest
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldCloseAConnectionThatGoesHalfOpenAndReconnectWhenHealed(String serializer) throws IOException {
-        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b").idleTimeoutMs(IDLE_MS).build(),
+        HostPort aAddress = ItSupport.freeAddress(); // b must know a as a peer, or it refuses a's handshake
+        NettyTransport b = new NettyTransport(ItSupport.settings().nodeId("b")
+                .peers(ItSupport.peer("a", aAddress)).idleTimeoutMs(IDLE_MS).build(),
                 ItSupport.serializers(serializer));
         CountDownLatch firstVote = new CountDownLatch(1);
         b.onRequest(VoteRequest.class, (from, v) -> {
@@ -138,7 +144,7 @@ class ConnectionFaultIT {
         b.start();
         NettyTransport a = null;
         try (FaultProxy proxy = new FaultProxy(b.localAddress())) {
-            a = dialler(serializer, proxy.address(), IDLE_MS);
+            a = dialler(serializer, aAddress, proxy.address(), IDLE_MS);
             NettyTransport dialler = a;
             CompletableFuture<VoteResponse> pending = a.request("b", vote(), VoteResponse.class, LONG);
             Await.until(ItSupport.WAIT, () -> votesReceived(b) == 1, () -> "b received the vote");
