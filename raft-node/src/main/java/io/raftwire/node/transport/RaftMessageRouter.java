@@ -4,6 +4,7 @@ import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.MessageHandler;
+import io.raftwire.transport.netty.codec.PeerText;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,15 +59,15 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
         if (!sender.id().equals(from)) {
             counters.refusedSender();
             LOG.warn("refused {} from connection of member {}: it claims sender {} (expected: {})",
-                    message.getClass().getSimpleName(), LogText.escape(from), LogText.escape(sender.id()),
-                    LogText.escape(from));
+                    message.getClass().getSimpleName(), PeerText.escape(from), PeerText.escape(sender.id()),
+                    PeerText.escape(from));
             return;
         }
         RaftNode node = nodes.get((String) message.getGroupId());
         if (node == null) {
             counters.unknownGroup();
-            LOG.debug("no local node for group {} of {} from {}", LogText.escape((String) message.getGroupId()),
-                    message.getClass().getSimpleName(), LogText.escape(from));
+            LOG.debug("no local node for group {} of {} from {}", PeerText.escape((String) message.getGroupId()),
+                    message.getClass().getSimpleName(), PeerText.escape(from));
             return;
         }
         try {
@@ -74,7 +75,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
             counters.received();
         } catch (RuntimeException e) {
             counters.handleFailed();
-            LOG.debug("node of group {} refused {}", LogText.escape((String) message.getGroupId()), message, e);
+            LOG.debug("node of group {} refused {}", PeerText.escape((String) message.getGroupId()), message, e);
         }
     }
 }

@@ -2,12 +2,15 @@ package io.raftwire.cli.demo;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
  * The demo's progress display: one line rewritten in place on a terminal, a plain line per period otherwise (a pipe,
- * a file, a CI log). Runs on its own daemon thread; {@link #close} prints the last figures and ends it.
+ * a file, a CI log). Updates come from a daemon timer thread; {@link #close} prints the last figures and ends it.
  */
 final class Progress implements AutoCloseable {
 
@@ -15,10 +18,8 @@ final class Progress implements AutoCloseable {
     private final boolean terminal;
     private final LongSupplier done;
     private final Supplier<String> leader;
-    private final long periodMillis;
     private final long start = System.nanoTime();
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final ScheduledExecutorService timer;
     private long lastDone;
     private long lastNanos = start;
 
@@ -34,23 +35,12 @@ final class Progress implements AutoCloseable {
         this.terminal = terminal;
         this.done = done;
         this.leader = leader;
-        this.periodMillis = periodMillis;
-        this.thread = new Thread(this::loop, "demo-progress");
-        this.thread.setDaemon(true);
-        this.thread.start();
-    }
-
-    private void loop() {
-        while (running) {
-            try {
-                Thread.sleep(periodMillis); // a display cadence, not synchronisation
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (running) {
-                print(false);
-            }
-        }
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "demo-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(() -> print(false), periodMillis, periodMillis, TimeUnit.MILLISECONDS);
     }
 
     /** Prints an event (a leader change) on its own line, without disturbing the progress line. */
@@ -80,10 +70,9 @@ final class Progress implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
+        timer.shutdownNow();
         try {
-            thread.join(1000);
+            timer.awaitTermination(1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
