@@ -3,6 +3,7 @@ package io.raftwire.node.server;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
+import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +52,7 @@ public final class EventPusher {
                 } else {
                     failed.increment();
                     LOG.debug("event batch {} of session {} not pushed to {} (it stays pending until acknowledged):"
-                            + " {}", d.batch().eventIndex(), d.batch().session(), d.client().id(),
+                            + " {}", d.batch().eventIndex(), d.batch().session(), PeerText.escape(d.client().id()),
                             e instanceof TransportException t ? t.reason() + " " + t.getMessage() : e.toString());
                 }
             });
