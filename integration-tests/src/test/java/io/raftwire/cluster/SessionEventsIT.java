@@ -9,10 +9,12 @@ import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.client.KvClient;
+import io.raftwire.node.client.SessionEventListener;
 import io.raftwire.node.kv.KvEvent;
 import io.raftwire.node.kv.KvPut;
 import io.raftwire.node.kv.KvResult;
@@ -39,12 +41,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -220,6 +224,50 @@ class SessionEventsIT {
             } finally {
                 keepAlive.shutdownNow();
             }
+        }
+    }
+
+    /**
+     * A client whose listener stops returning stops acknowledging: the cluster closes its session at the bound, and
+     * the client reports the closure to the listener once it returns.
+     */
+    @Test
+    @Timeout(150)
+    void aClientThatStopsAcknowledgingHearsThatItsSessionWasClosed() throws Exception {
+        try (KvCluster kv = KvCluster.start(3, "kryo"); KvClient writer = kv.client();
+                KvClient stuck = kv.client(ReadConsistency.LINEARIZABLE, Duration.ofSeconds(3))) {
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<String> closed = new CompletableFuture<>();
+            stuck.session().eventListener(new SessionEventListener() {
+                @Override
+                public void onEvents(long session, long eventIndex, List<PrimitiveEvent> events) {
+                    try {
+                        release.await(KvCluster.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+
+                @Override
+                public void onSessionClosed(long session, String reason) {
+                    closed.complete(reason);
+                }
+            });
+            long session = stuck.session().sessionId();
+            join(stuck.watch("hot", false));
+            int writes = SessionTable.MAX_UNACKNOWLEDGED_EVENT_BATCHES + 1;
+            for (int from = 0; from < writes; from += 128) {
+                List<CompletableFuture<KvResult>> window = new ArrayList<>();
+                for (int i = from; i < Math.min(writes, from + 128); i++) {
+                    window.add(writer.put("hot", bytes("v" + i)));
+                }
+                join(CompletableFuture.allOf(window.toArray(new CompletableFuture<?>[0])));
+            }
+            logs.await("closed session " + session + " of client " + stuck.session().clientId());
+            release.countDown();
+            assertEquals("session " + session + " is not open on the cluster any more (expected: an open session; it"
+                    + " expired, was closed, or was closed by the cluster for leaving more than 1024 event batches or"
+                    + " 524288 bytes of events unacknowledged)", join(closed));
         }
     }
 
