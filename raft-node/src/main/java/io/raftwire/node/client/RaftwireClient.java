@@ -109,8 +109,8 @@ public final class RaftwireClient implements AutoCloseable {
     private final AtomicLong unacknowledged = new AtomicLong();
     private final ExecutorService eventThread;
     private final Object eventLock = new Object();
-    /** The event index of the last batch accepted for delivery; guarded by {@link #eventLock}. */
-    private long eventsReceived;
+    /** Which pushed batch comes next; guarded by {@link #eventLock}. */
+    private final EventSequencer sequencer = new EventSequencer();
     private final AtomicLong eventsDelivered = new AtomicLong();
     private final AtomicLong deliveredSinceAck = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
@@ -344,20 +344,17 @@ public final class RaftwireClient implements AutoCloseable {
             return;
         }
         synchronized (eventLock) {
-            if (batch.eventIndex() <= eventsReceived) {
-                duplicates.incrementAndGet();
-                return;
-            }
-            if (batch.previousIndex() != eventsReceived) {
-                LOG.debug("client {} missed event batches between {} and {} (batch {} from {}); asking again",
-                        clientId, eventsReceived, batch.previousIndex(), batch.eventIndex(), from);
-                if (resync.compareAndSet(false, true)) {
-                    keepAliveNow();
+            switch (sequencer.offer(batch)) {
+                case REPEAT -> duplicates.incrementAndGet();
+                case GAP -> {
+                    LOG.debug("client {} missed event batches between {} and {} (batch {} from {}); asking again",
+                            clientId, sequencer.taken(), batch.previousIndex(), batch.eventIndex(), from);
+                    if (resync.compareAndSet(false, true)) {
+                        keepAliveNow();
+                    }
                 }
-                return;
+                case DELIVER -> runOnEventThread(() -> deliver(own, batch));
             }
-            eventsReceived = batch.eventIndex();
-            runOnEventThread(() -> deliver(own, batch));
         }
     }
 
