@@ -15,6 +15,7 @@ import io.raftwire.node.model.RaftwireModelFactory;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
 import io.raftwire.node.server.ClientService;
+import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
 import io.raftwire.node.server.SessionConsistency;
 import io.raftwire.node.server.SessionTrackingStateMachine;
@@ -63,6 +64,7 @@ public final class RaftwireNode implements AutoCloseable {
     private final Transport clients;
     private final RaftMessageRouter router;
     private final RaftTransportCounters counters;
+    private final EventPusher events;
     private final StateMachine stateMachine;
     private final AutoCloseable storeCloser;
     private final long heartbeatPeriodSecs;
@@ -82,11 +84,12 @@ public final class RaftwireNode implements AutoCloseable {
         try {
             clientTransport = NettyTransportFactory.create(NodeConfigs.clientListener(config), b.registry);
             SessionConsistency sessions = new SessionConsistency();
+            this.events = new EventPusher(clientTransport);
             RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                     .setGroupId(groupId)
                     .setConfig(NodeConfigs.raftConfig(config))
                     .setTransport(new RaftMessageTransport(peers, counters))
-                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions))
+                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events))
                     .setStore(b.store)
                     .setModelFactory(RaftwireModelFactory.INSTANCE);
             if (b.restored != null) {
@@ -97,6 +100,7 @@ public final class RaftwireNode implements AutoCloseable {
             }
             this.raftNode = builder.build();
             this.clients = clientTransport;
+            events.leadership(this::isLeader);
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
@@ -184,6 +188,11 @@ public final class RaftwireNode implements AutoCloseable {
     /** The member-to-member transport's counters (bytes and frames per message type, ...). */
     public TransportStats transportStats() {
         return peers.stats();
+    }
+
+    /** Pushes session events to clients while this member leads: its counters say how many went out. */
+    public EventPusher eventPusher() {
+        return events;
     }
 
     /** The client-facing transport's counters. */

@@ -92,6 +92,34 @@ public interface Transport extends AutoCloseable {
     CompletableFuture<Void> send(String memberId, Object message);
 
     /**
+     * Sends a one-way message over a connection that {@code memberId} opened to this node, for a peer that cannot
+     * accept connections itself (a client behind a firewall or a NAT, connected to a node's client port with
+     * {@code raftwire.transport.accept-any-member}). The peer's {@link #onMessage} handler receives it with this node's
+     * member id as {@code from}. It travels on the peer's urgent connection, so pushes to one peer keep their order
+     * while that connection lasts; nothing is queued for a peer that is not connected, and nothing is retried: a
+     * caller that needs delivery must re-send (for example when the peer next asks).
+     *
+     * <p>Thread-safe and non-blocking; the message is encoded on the calling thread with the serializer the peer sends
+     * with (it accepts that one). The message is not retained after the returned future completes.
+     *
+     * @param memberId the member id the connection authenticated as at its handshake
+     * @param message  a registered message
+     * @return completes when the frame has been written to the socket, or fails with a {@link TransportException}:
+     *         {@link TransportException.Reason#UNREACHABLE} if {@code memberId} has no open urgent connection to this
+     *         node, {@link TransportException.Reason#OVERLOADED} if that connection's outbound buffer is above its
+     *         high water mark, {@link TransportException.Reason#FRAME_TOO_LARGE} or
+     *         {@link TransportException.Reason#ENCODE_FAILED} if the message cannot be sent, {@link
+     *         TransportException.Reason#CONNECTION_CLOSED} if the write failed, {@link TransportException.Reason#CLOSED}
+     *         if this transport is not started. This default implementation, for transports that have no connections
+     *         of their own, fails with {@link TransportException.Reason#UNREACHABLE}.
+     */
+    default CompletableFuture<Void> push(String memberId, Object message) {
+        return CompletableFuture.failedFuture(new TransportException(TransportException.Reason.UNREACHABLE, memberId,
+                getClass().getSimpleName() + " cannot push over inbound connections (expected: a transport with"
+                        + " sockets of its own, such as NettyTransport)", null));
+    }
+
+    /**
      * Registers the handler of requests of {@code type} and its subtypes, run on a transport I/O thread (it must not
      * block). A handler for a more specific type takes precedence.
      *

@@ -2,14 +2,20 @@ package io.raftwire.node.client;
 
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.response.OperationResponse;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.node.kv.KvCompareAndSet;
 import io.raftwire.node.kv.KvDelete;
+import io.raftwire.node.kv.KvEvent;
 import io.raftwire.node.kv.KvGet;
 import io.raftwire.node.kv.KvPut;
 import io.raftwire.node.kv.KvResult;
+import io.raftwire.node.kv.KvUnwatch;
+import io.raftwire.node.kv.KvWatch;
 import io.raftwire.node.kv.OperationCodec;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * The replicated key-value store, as a client sees it: typed commands over a {@link RaftwireClient} session. Commands
@@ -48,6 +54,44 @@ public final class KvClient implements AutoCloseable {
      */
     public CompletableFuture<KvResult> compareAndSet(String key, long expectedVersion, byte[] value) {
         return command(new KvCompareAndSet(key, expectedVersion, value));
+    }
+
+    /**
+     * Watches {@code key} (or, with {@code prefix}, every key starting with it): every later put, successful
+     * compare-and-set and delete of a present key publishes a {@link KvEvent} to this session, delivered to the
+     * consumer given to {@link #onEvent}. The result says whether the watch is new; more than 64 watches per session
+     * are refused.
+     */
+    public CompletableFuture<KvResult> watch(String key, boolean prefix) {
+        return command(new KvWatch(key, prefix));
+    }
+
+    /** Ends the watch of {@code key} with the same {@code prefix} flag; the result says whether there was one. */
+    public CompletableFuture<KvResult> unwatch(String key, boolean prefix) {
+        return command(new KvUnwatch(key, prefix));
+    }
+
+    /**
+     * Sets who receives the session's {@link KvEvent}s, in order and exactly once (see {@link SessionEventListener}).
+     * Set it before the first {@link #watch}. Called on the client's event thread.
+     *
+     * @param consumer receives each event
+     * @return this client
+     */
+    public KvClient onEvent(Consumer<KvEvent> consumer) {
+        Objects.requireNonNull(consumer, "consumer");
+        client.eventListener((session, eventIndex, events) -> {
+            for (PrimitiveEvent e : events) {
+                Object event = codec.decodeEvent(e);
+                if (event instanceof KvEvent kv) {
+                    consumer.accept(kv);
+                } else {
+                    throw new IllegalArgumentException("event of batch " + eventIndex + " is "
+                            + event.getClass().getSimpleName() + " (expected: KvEvent)");
+                }
+            }
+        });
+        return this;
     }
 
     /** Reads {@code key} with the session's read consistency. */

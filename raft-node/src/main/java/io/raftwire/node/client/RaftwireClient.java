@@ -7,6 +7,7 @@ import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CloseSessionRequest;
 import io.raftwire.message.request.JoinRequest;
 import io.raftwire.message.request.LeaveRequest;
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.request.TransferRequest;
 import io.raftwire.message.response.JoinResponse;
 import io.raftwire.message.response.LeaveResponse;
@@ -26,6 +27,7 @@ import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.session.SessionTable;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.Transport;
@@ -34,6 +36,7 @@ import io.raftwire.transport.netty.NettyTransportFactory;
 
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,10 +44,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -59,6 +64,13 @@ import org.slf4j.LoggerFactory;
  * closed connection, leader change) the client re-sends the <em>same</em> session and sequence to the new leader, and
  * the state machine applies a sequence once and answers a repeat from its cache. The caller sees one result, not an
  * error, as long as the cluster recovers before the operation deadline.
+ *
+ * <p><b>Events.</b> The state machine may publish events to the session (for the KV store: {@code KvClient.watch}).
+ * The leader pushes them as {@code PublishRequest}s over the connection this client opened to it, so a client needs
+ * no listening socket of its own reachable from the cluster; they reach the {@link SessionEventListener} set with
+ * {@link #eventListener} in order and exactly once (see there). The client acknowledges delivered batches in its
+ * keep-alives, at once after every {@value #ACK_EVENTS_EVERY} batches, and sends a keep-alive at once when it sees a
+ * gap or a new leader, which makes the leader push the unacknowledged batches again.
  *
  * <p><b>Leader.</b> Any member answers a keep-alive with no sessions at once, naming the leader it knows; the client
  * uses that to find and follow the leader.
@@ -77,6 +89,11 @@ public final class RaftwireClient implements AutoCloseable {
      * would cap a pipelining client at about 1,024 commands per keep-alive period.
      */
     private static final int ACK_EVERY = 256;
+    /**
+     * Delivered event batches after which the client acknowledges them at once: far below the 1,024 unacknowledged
+     * batches after which the cluster closes a session.
+     */
+    static final int ACK_EVENTS_EVERY = 64;
 
     private final String clientId;
     private final List<String> members;
@@ -90,6 +107,17 @@ public final class RaftwireClient implements AutoCloseable {
     private final AtomicLong highestIndex = new AtomicLong();
     private final ConcurrentSkipListSet<Long> inFlight = new ConcurrentSkipListSet<>();
     private final AtomicLong unacknowledged = new AtomicLong();
+    private final ExecutorService eventThread;
+    private final Object eventLock = new Object();
+    /** Which pushed batch comes next; guarded by {@link #eventLock}. */
+    private final EventSequencer sequencer = new EventSequencer();
+    private final AtomicLong eventsDelivered = new AtomicLong();
+    private final AtomicLong deliveredSinceAck = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicBoolean resync = new AtomicBoolean();
+    private final AtomicBoolean sessionLost = new AtomicBoolean();
+    private volatile SessionEventListener listener;
+    private volatile String servedBy;
     private volatile String leader;
     private volatile long session;
     private volatile ScheduledFuture<?> keepAlive;
@@ -117,6 +145,12 @@ public final class RaftwireClient implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.eventThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "raftwire-client-events-" + clientId);
+            t.setDaemon(true);
+            return t;
+        });
+        this.transport.onMessage(PublishRequest.class, this::onPublish);
     }
 
     /**
@@ -147,6 +181,27 @@ public final class RaftwireClient implements AutoCloseable {
         this.keepAlive = timer.scheduleWithFixedDelay(this::sendKeepAlive, period, period, TimeUnit.MILLISECONDS);
         LOG.debug("client {} opened session {} on leader {}", clientId, session, leader);
         return this;
+    }
+
+    /**
+     * Sets who receives the session's events. Set it before the first command that makes the state machine publish
+     * (for example a watch): a batch that arrives while no listener is set is delivered to none, and acknowledged.
+     *
+     * @return this client
+     */
+    public RaftwireClient eventListener(SessionEventListener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /** The event index of the last batch delivered to the listener and returned from; 0 if none. */
+    public long eventIndex() {
+        return eventsDelivered.get();
+    }
+
+    /** Batches that arrived again (after a leader change or a keep-alive) and were dropped, not delivered twice. */
+    public long duplicateEvents() {
+        return duplicates.get();
     }
 
     /** This client's id (also its transport member id). */
@@ -236,12 +291,96 @@ public final class RaftwireClient implements AutoCloseable {
             return;
         }
         long acked = inFlight.isEmpty() ? sequence.get() : inFlight.first() - 1;
-        KeepAliveRequest request = new KeepAliveRequest(new long[] {session}, new long[] {acked}, new long[] {0});
+        long own = session;
+        deliveredSinceAck.set(0);
+        resync.set(false);
+        KeepAliveRequest request = new KeepAliveRequest(new long[] {own}, new long[] {acked},
+                new long[] {eventsDelivered.get()});
         call(request, KeepAliveResponse.class, KeepAliveResponse::error).whenComplete((r, e) -> {
             if (e != null) {
-                LOG.debug("keep-alive of session {} failed: {}", session, e.toString());
+                LOG.debug("keep-alive of session {} failed: {}", own, e.toString());
+            } else if (r.status() == RaftResponse.Status.OK && own == session
+                    && Arrays.stream(r.sessionIds()).noneMatch(id -> id == own)) {
+                lost(own);
             }
         });
+    }
+
+    /** Sends a keep-alive now, from the timer thread, unless the client is closing. */
+    private void keepAliveNow() {
+        if (!timer.isShutdown()) {
+            try {
+                timer.execute(this::sendKeepAlive);
+            } catch (java.util.concurrent.RejectedExecutionException closing) {
+                // the client is closing
+            }
+        }
+    }
+
+    private void lost(long own) {
+        if (!sessionLost.compareAndSet(false, true)) {
+            return;
+        }
+        String reason = "session " + own + " is not open on the cluster any more (expected: an open session; it"
+                + " expired, was closed, or was closed by the cluster for leaving more than "
+                + SessionTable.MAX_UNACKNOWLEDGED_EVENT_BATCHES + " event batches or "
+                + SessionTable.MAX_UNACKNOWLEDGED_EVENT_BYTES + " bytes of events unacknowledged)";
+        LOG.debug("client {}: {}", clientId, reason);
+        SessionEventListener l = listener;
+        if (l != null) {
+            runOnEventThread(() -> l.onSessionClosed(own, reason));
+        }
+    }
+
+    /**
+     * A batch pushed by a member (transport I/O thread): delivered if it follows the last one accepted; dropped if it
+     * repeats one; on a gap, dropped and a keep-alive sent so that the leader pushes the missed batches again.
+     */
+    private void onPublish(String from, PublishRequest batch) {
+        long own = session;
+        if (batch.session() != own || own == 0) {
+            LOG.debug("client {} dropped event batch {} for session {} from {} (its session is {})", clientId,
+                    batch.eventIndex(), batch.session(), from, own);
+            return;
+        }
+        synchronized (eventLock) {
+            switch (sequencer.offer(batch)) {
+                case REPEAT -> duplicates.incrementAndGet();
+                case GAP -> {
+                    LOG.debug("client {} missed event batches between {} and {} (batch {} from {}); asking again",
+                            clientId, sequencer.taken(), batch.previousIndex(), batch.eventIndex(), from);
+                    if (resync.compareAndSet(false, true)) {
+                        keepAliveNow();
+                    }
+                }
+                case DELIVER -> runOnEventThread(() -> deliver(own, batch));
+            }
+        }
+    }
+
+    /** On the event thread: hands one batch to the listener, then counts it as deliverable to acknowledge. */
+    private void deliver(long own, PublishRequest batch) {
+        SessionEventListener l = listener;
+        if (l != null) {
+            try {
+                l.onEvents(own, batch.eventIndex(), batch.events());
+            } catch (RuntimeException e) {
+                LOG.warn("the event listener of client {} failed on batch {} (the batch counts as delivered)",
+                        clientId, batch.eventIndex(), e);
+            }
+        }
+        eventsDelivered.set(batch.eventIndex());
+        if (deliveredSinceAck.incrementAndGet() >= ACK_EVENTS_EVERY) {
+            keepAliveNow();
+        }
+    }
+
+    private void runOnEventThread(Runnable task) {
+        try {
+            eventThread.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the client is closing: nothing more is delivered
+        }
     }
 
     /**
@@ -294,6 +433,7 @@ public final class RaftwireClient implements AutoCloseable {
             }
             RaftError error = errorOf.apply(r);
             if (r.status() == RaftResponse.Status.OK || error == null) {
+                servedBy(target);
                 result.complete(r);
             } else if (error.type() == RaftError.Type.NO_LEADER) {
                 leader = leaderHint(error);
@@ -304,6 +444,18 @@ public final class RaftwireClient implements AutoCloseable {
                 result.complete(r);
             }
         });
+    }
+
+    /**
+     * Notes the member that answered; when it changed, sends a keep-alive at once so that the new leader pushes the
+     * session's unacknowledged event batches without waiting for the next period.
+     */
+    private void servedBy(String member) {
+        String before = servedBy;
+        servedBy = member;
+        if (before != null && !before.equals(member) && session != 0 && eventsDelivered.get() > 0) {
+            keepAliveNow();
+        }
     }
 
     private void retryLater(Runnable task, boolean now) {
@@ -353,6 +505,7 @@ public final class RaftwireClient implements AutoCloseable {
         }
         session = 0;
         timer.shutdownNow();
+        eventThread.shutdownNow();
         transport.close();
     }
 
@@ -376,6 +529,7 @@ public final class RaftwireClient implements AutoCloseable {
             session = 0;
         }
         timer.shutdownNow();
+        eventThread.shutdownNow();
         transport.close();
     }
 

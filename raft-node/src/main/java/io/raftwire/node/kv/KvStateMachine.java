@@ -13,7 +13,12 @@ import io.raftwire.message.log.TimestampedEntry;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.node.session.CachedResult;
+import io.raftwire.node.session.EventDelivery;
+import io.raftwire.node.session.SessionEventChunk;
+import io.raftwire.node.session.SessionEventSource;
+import io.raftwire.node.session.SessionEvents;
 import io.raftwire.node.session.OperationOutcome;
 import io.raftwire.node.session.SessionRecord;
 import io.raftwire.node.session.SessionSnapshotChunk;
@@ -26,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -48,7 +54,8 @@ import java.util.function.LongSupplier;
  *       still open; leader {@code null} and members empty, for the node to fill in</td></tr>
  *   <tr><td>{@code CommandEntry}</td><td>replicate</td><td>{@code CommandResponse} with a {@link KvResult} in its
  *       result bytes, exactly once per (session, sequence): see {@link SessionTable#command}; ERROR
- *       {@code COMMAND_FAILURE} for an operation that does not decode or is not a KV command</td></tr>
+ *       {@code COMMAND_FAILURE} for an operation that does not decode or is not a KV command (KvPut, KvDelete,
+ *       KvCompareAndSet, KvWatch, KvUnwatch)</td></tr>
  *   <tr><td>{@code QueryEntry}</td><td>query, never logged</td><td>{@code QueryResponse} with a {@link KvResult};
  *       ERROR {@code QUERY_FAILURE} unless the operation is a {@link KvGet}; {@code UNKNOWN_SESSION}</td></tr>
  *   <tr><td>{@code CloseSessionEntry}</td><td>replicate</td><td>{@code CloseSessionResponse}; ERROR
@@ -62,15 +69,23 @@ import java.util.function.LongSupplier;
  * operation with the codec its id names, answering in the same encoding. Every member must hold codecs for the same
  * serializers: the set is part of the state machine's definition, like its code.
  *
+ * <p><b>Events.</b> {@link KvWatch} and {@link KvUnwatch} commands set a session's watches; every put, successful
+ * compare-and-set and delete of a present key then publishes one {@link KvEvent} to each watching session, encoded
+ * with the codec its watch came with, through {@link SessionTable#publish}. The batches ready to push are collected by
+ * {@link #drainDeliveries} after each operation. A session's watches end with it.
+ *
  * <p><b>Snapshots</b> are a {@link KvSnapshotHeader}, then {@link SessionSnapshotChunk}s (sessions, then cached
- * results), then {@link KvSnapshotChunk}s (keys ascending), each at most {@link #MAX_CHUNK_BYTES} estimated bytes.
+ * results), then {@link KvSnapshotChunk}s (keys ascending), then {@link SessionEventChunk}s (event state of the
+ * sessions that had events) and {@link KvWatchChunk}s (watches), each at most {@link #MAX_CHUNK_BYTES} estimated bytes.
+ * The header counts sessions, results and keys only: the event and watch chunks are checked by their cross-references
+ * to the sessions (a snapshot written before events existed has neither and installs with none).
  * Two state machines that applied the same entries emit equal chunk lists.
  *
  * <p><b>Threading.</b> Not thread-safe: MicroRaft calls every method on the node's Raft thread, and the view methods
  * ({@link #digest}, {@link #entry}, ...) must be called there too (for example through an
  * {@code EVENTUAL_CONSISTENCY} query, or after the node has terminated).
  */
-public final class KvStateMachine implements StateMachine {
+public final class KvStateMachine implements StateMachine, SessionEventSource {
 
     /** The service type a session must name to be opened. */
     public static final String SERVICE_TYPE = "kv";
@@ -92,6 +107,7 @@ public final class KvStateMachine implements StateMachine {
     private final LongSupplier clock;
     private KvStore store = new KvStore();
     private SessionTable sessions = new SessionTable();
+    private KvWatches watches = new KvWatches();
     private long lastApplied;
 
     /**
@@ -131,7 +147,7 @@ public final class KvStateMachine implements StateMachine {
     @Override
     public Object runOperation(long commitIndex, Object operation) {
         if (operation instanceof QueryEntry q) {
-            return sessions.query(commitIndex, q, op -> run(commitIndex, op, true));
+            return sessions.query(commitIndex, q, op -> run(commitIndex, q.session(), op, true));
         }
         if (operation instanceof MetadataEntry m) {
             return sessions.metadata(m);
@@ -158,16 +174,22 @@ public final class KvStateMachine implements StateMachine {
             }
             return sessions.open(commitIndex, o);
         }
+        Object response = null; // InitializeEntry: its timestamp has moved the clock; nothing else to do
         if (operation instanceof KeepAliveEntry k) {
-            return sessions.keepAlive(k);
+            response = sessions.keepAlive(k);
+        } else if (operation instanceof CommandEntry c) {
+            response = sessions.command(commitIndex, c, op -> run(commitIndex, c.session(), op, false));
+        } else if (operation instanceof CloseSessionEntry c) {
+            response = sessions.close(c);
         }
-        if (operation instanceof CommandEntry c) {
-            return sessions.command(commitIndex, c, op -> run(commitIndex, op, false));
-        }
-        if (operation instanceof CloseSessionEntry c) {
-            return sessions.close(c);
-        }
-        return null; // InitializeEntry: its timestamp has moved the clock; nothing else to do
+        watches.retainSessions(sessions::isOpen);
+        return response;
+    }
+
+    /** {@inheritDoc} The batches of the {@link KvEvent}s that writes to watched keys published. Raft thread only. */
+    @Override
+    public List<EventDelivery> drainDeliveries() {
+        return sessions.drainDeliveries();
     }
 
     /**
@@ -188,6 +210,10 @@ public final class KvStateMachine implements StateMachine {
         SnapshotChunker.chunk(results, KvStateMachine::estimate, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(List.of(), r), consumer);
         SnapshotChunker.chunk(entries, KvStateMachine::estimate, MAX_CHUNK_BYTES, KvSnapshotChunk::new, consumer);
+        SnapshotChunker.chunk(sessions.eventRecords(), KvStateMachine::estimate, MAX_CHUNK_BYTES,
+                SessionEventChunk::new, consumer);
+        SnapshotChunker.chunk(watches.records(), KvStateMachine::estimate, MAX_CHUNK_BYTES, KvWatchChunk::new,
+                consumer);
     }
 
     /**
@@ -213,6 +239,8 @@ public final class KvStateMachine implements StateMachine {
         List<SessionRecord> records = new ArrayList<>();
         List<CachedResult> results = new ArrayList<>();
         List<KvEntry> entries = new ArrayList<>();
+        List<SessionEvents> events = new ArrayList<>();
+        List<KvWatchRecord> watchRecords = new ArrayList<>();
         for (int i = 1; i < chunks.size(); i++) {
             Object chunk = chunks.get(i);
             if (chunk instanceof SessionSnapshotChunk s) {
@@ -220,9 +248,13 @@ public final class KvStateMachine implements StateMachine {
                 results.addAll(s.results());
             } else if (chunk instanceof KvSnapshotChunk k) {
                 entries.addAll(k.entries());
+            } else if (chunk instanceof SessionEventChunk e) {
+                events.addAll(e.sessions());
+            } else if (chunk instanceof KvWatchChunk w) {
+                watchRecords.addAll(w.watches());
             } else {
                 throw new IllegalArgumentException("snapshot chunk " + i + " is " + describe(chunk)
-                        + " (expected: a SessionSnapshotChunk or a KvSnapshotChunk)");
+                        + " (expected: a SessionSnapshotChunk, KvSnapshotChunk, SessionEventChunk or KvWatchChunk)");
             }
         }
         if (records.size() != header.sessionCount() || results.size() != header.resultCount()
@@ -232,10 +264,12 @@ public final class KvStateMachine implements StateMachine {
                     + header.sessionCount() + ", " + header.resultCount() + " and " + header.keyCount()
                     + ", as its header says)");
         }
-        SessionTable restoredSessions = SessionTable.restore(header.clock(), records, results);
+        SessionTable restoredSessions = SessionTable.restore(header.clock(), records, results, events);
         KvStore restoredStore = KvStore.restore(entries);
+        KvWatches restoredWatches = KvWatches.restore(watchRecords, restoredSessions::isOpen);
         sessions = restoredSessions;
         store = restoredStore;
+        watches = restoredWatches;
         lastApplied = commitIndex;
         LOG.debug("installed snapshot at index {}: {} sessions, {} results, {} keys in {} chunks", commitIndex,
                 records.size(), results.size(), entries.size(), chunks.size());
@@ -259,12 +293,27 @@ public final class KvStateMachine implements StateMachine {
         sessions.records().forEach(d::session);
         sessions.cachedResults().forEach(d::result);
         store.entries().forEach(d::entry);
+        sessions.eventRecords().forEach(d::events);
+        watches.records().forEach(d::watch);
         return d.value();
     }
 
     /** The entry of a key (value and version), or {@code null} if absent. Raft thread only. */
     public KvEntry entry(String key) {
         return store.entry(key);
+    }
+
+    /**
+     * The event state of every session that has had events (event index, acknowledged index, unacknowledged
+     * batches), in ascending session order: equal on every member that applied the same entries. Raft thread only.
+     */
+    public List<SessionEvents> eventState() {
+        return sessions.eventRecords();
+    }
+
+    /** Every session's watches, in ascending (session, key, prefix) order. Raft thread only. */
+    public List<KvWatchRecord> watches() {
+        return watches.records();
     }
 
     /** The number of keys. Raft thread only. */
@@ -292,7 +341,7 @@ public final class KvStateMachine implements StateMachine {
         return lastApplied;
     }
 
-    private OperationOutcome run(long index, PrimitiveOperation operation, boolean query) {
+    private OperationOutcome run(long index, long session, PrimitiveOperation operation, boolean query) {
         RaftError.Type failure = query ? RaftError.Type.QUERY_FAILURE : RaftError.Type.COMMAND_FAILURE;
         String serializer = OperationCodec.serializerOf(operation.id());
         OperationCodec codec = serializer == null ? null : codecs.get(serializer);
@@ -315,15 +364,37 @@ public final class KvStateMachine implements StateMachine {
                     + " changes state (expected: a query, KvGet; send it as a command)");
         } else if (op instanceof KvPut p) {
             result = store.put(p.key(), p.value(), index);
+            publish(index, new KvEvent(p.key(), p.value(), index, false));
         } else if (op instanceof KvDelete d) {
             result = store.delete(d.key());
+            if (result.success()) {
+                publish(index, new KvEvent(d.key(), new byte[0], index, true));
+            }
         } else if (op instanceof KvCompareAndSet c) {
             result = store.compareAndSet(c.key(), c.expectedVersion(), c.value(), index);
+            if (result.success()) {
+                publish(index, new KvEvent(c.key(), c.value(), index, false));
+            }
+        } else if (op instanceof KvWatch w) {
+            try {
+                result = new KvResult(watches.add(session, w, serializer), null, 0);
+            } catch (IllegalStateException full) {
+                return OperationOutcome.failure(failure, full.getMessage());
+            }
+        } else if (op instanceof KvUnwatch u) {
+            result = new KvResult(watches.remove(session, u), null, 0);
         } else {
-            return OperationOutcome.failure(failure, op.getClass().getSimpleName()
-                    + " is not a KV operation (expected: KvPut, KvGet, KvDelete or KvCompareAndSet)");
+            return OperationOutcome.failure(failure, op.getClass().getSimpleName() + " is not a KV operation"
+                    + " (expected: KvPut, KvGet, KvDelete, KvCompareAndSet, KvWatch or KvUnwatch)");
         }
         return OperationOutcome.success(codec.encodeResult(result));
+    }
+
+    /** Publishes {@code event} to every session watching its key, encoded as each watch asked. */
+    private void publish(long index, KvEvent event) {
+        for (Map.Entry<Long, String> w : watches.watchers(event.key()).entrySet()) {
+            sessions.publish(index, w.getKey(), codecs.get(w.getValue()).event(event));
+        }
     }
 
     private static String shorten(String message) {
@@ -343,6 +414,21 @@ public final class KvStateMachine implements StateMachine {
     private static int estimate(CachedResult c) {
         RaftError e = c.response().error();
         return 64 + c.response().result().length + (e == null ? 0 : KvLimits.utf8Length(e.message()));
+    }
+
+    private static int estimate(SessionEvents e) {
+        int bytes = 64;
+        for (PublishRequest p : e.pending()) {
+            bytes += 64;
+            for (var event : p.events()) {
+                bytes += 64 + event.value().length + KvLimits.utf8Length(event.type().id());
+            }
+        }
+        return bytes;
+    }
+
+    private static int estimate(KvWatchRecord w) {
+        return 64 + KvLimits.utf8Length(w.key()) + KvLimits.utf8Length(w.serializer());
     }
 
     private static int estimate(KvEntry e) {

@@ -1,6 +1,8 @@
 package io.raftwire.node.kv;
 
 import io.raftwire.node.session.CachedResult;
+import io.raftwire.node.session.SessionEventChunk;
+import io.raftwire.node.session.SessionEvents;
 import io.raftwire.node.session.SessionRecord;
 import io.raftwire.node.session.SessionSnapshotChunk;
 import io.raftwire.serializer.TypeRegistry;
@@ -22,12 +24,19 @@ import io.raftwire.serializer.TypeRegistry;
  *   <tr><td>1102</td><td>{@link #DELETE}</td><td>{@link KvDelete}</td></tr>
  *   <tr><td>1103</td><td>{@link #COMPARE_AND_SET}</td><td>{@link KvCompareAndSet}</td></tr>
  *   <tr><td>1104</td><td>{@link #RESULT}</td><td>{@link KvResult}</td></tr>
+ *   <tr><td>1105</td><td>{@link #WATCH}</td><td>{@link KvWatch}</td></tr>
+ *   <tr><td>1106</td><td>{@link #UNWATCH}</td><td>{@link KvUnwatch}</td></tr>
+ *   <tr><td>1107</td><td>{@link #EVENT}</td><td>{@link KvEvent}</td></tr>
  *   <tr><td>1110</td><td>{@link #SNAPSHOT_HEADER}</td><td>{@link KvSnapshotHeader}</td></tr>
  *   <tr><td>1111</td><td>{@link #ENTRY}</td><td>{@link KvEntry}</td></tr>
  *   <tr><td>1112</td><td>{@link #SNAPSHOT_CHUNK}</td><td>{@link KvSnapshotChunk}</td></tr>
  *   <tr><td>1113</td><td>{@link #SESSION_RECORD}</td><td>{@link SessionRecord}</td></tr>
  *   <tr><td>1114</td><td>{@link #CACHED_RESULT}</td><td>{@link CachedResult}</td></tr>
  *   <tr><td>1115</td><td>{@link #SESSION_SNAPSHOT_CHUNK}</td><td>{@link SessionSnapshotChunk}</td></tr>
+ *   <tr><td>1116</td><td>{@link #SESSION_EVENTS}</td><td>{@link SessionEvents}</td></tr>
+ *   <tr><td>1117</td><td>{@link #SESSION_EVENT_CHUNK}</td><td>{@link SessionEventChunk}</td></tr>
+ *   <tr><td>1118</td><td>{@link #WATCH_RECORD}</td><td>{@link KvWatchRecord}</td></tr>
+ *   <tr><td>1119</td><td>{@link #WATCH_CHUNK}</td><td>{@link KvWatchChunk}</td></tr>
  * </table>
  */
 public enum KvTypes {
@@ -52,7 +61,21 @@ public enum KvTypes {
     /** {@link CachedResult}. */
     CACHED_RESULT(1114, CachedResult.class),
     /** {@link SessionSnapshotChunk}. */
-    SESSION_SNAPSHOT_CHUNK(1115, SessionSnapshotChunk.class);
+    SESSION_SNAPSHOT_CHUNK(1115, SessionSnapshotChunk.class),
+    /** {@link KvWatch}. */
+    WATCH(1105, KvWatch.class),
+    /** {@link KvUnwatch}. */
+    UNWATCH(1106, KvUnwatch.class),
+    /** {@link KvEvent}. */
+    EVENT(1107, KvEvent.class),
+    /** {@link SessionEvents}. */
+    SESSION_EVENTS(1116, SessionEvents.class),
+    /** {@link SessionEventChunk}. */
+    SESSION_EVENT_CHUNK(1117, SessionEventChunk.class),
+    /** {@link KvWatchRecord}. */
+    WATCH_RECORD(1118, KvWatchRecord.class),
+    /** {@link KvWatchChunk}. */
+    WATCH_CHUNK(1119, KvWatchChunk.class);
 
     /** Lowest id of the range this table may use. */
     public static final int FIRST_ID = 1100;

@@ -3,9 +3,11 @@ package io.raftwire.node.kv;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.raftwire.message.value.DefaultEventType;
 import io.raftwire.message.value.DefaultOperationId;
 import io.raftwire.message.value.OperationId;
 import io.raftwire.message.value.OperationType;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
@@ -94,6 +96,44 @@ public final class OperationCodec {
                     + ", which is not registered (expected: a registered operation type)");
         }
         return decode(typeId, operation.value(), "operation " + model.name());
+    }
+
+    /**
+     * Encodes an event a state machine publishes to a session.
+     *
+     * @param event a value of a registered type
+     * @return the event; its type is a {@link DefaultEventType} whose id is {@code <type id>@<serializer name>}, like
+     *         an operation id
+     * @throws SerializationException if the type is not registered or the value cannot be encoded
+     */
+    public PrimitiveEvent event(Object event) {
+        return new PrimitiveEvent(new DefaultEventType(registry.idOf(event) + "" + SEPARATOR + serializer.name()),
+                encode(event));
+    }
+
+    /**
+     * Decodes an event's record.
+     *
+     * @param event an event written by {@link #event} with the same serializer
+     * @return the record, never {@code null}
+     * @throws SerializationException naming what was wrong: a type not of the form {@code <type id>@<serializer>},
+     *                                another serializer, an unregistered type id or bytes that do not decode
+     */
+    public Object decodeEvent(PrimitiveEvent event) {
+        String id = event.type().id();
+        int at = id.lastIndexOf(SEPARATOR);
+        String name = at < 0 ? null : id.substring(at + 1);
+        if (!serializer.name().equals(name)) {
+            throw new SerializationException("event type " + KvLimits.quote(id) + " (expected: <type id>@"
+                    + serializer.name() + ")");
+        }
+        int typeId = parseTypeId(id.substring(0, at), id);
+        TypeModel model = registry.find(typeId);
+        if (model == null) {
+            throw new SerializationException("event type " + KvLimits.quote(id) + " names type id " + typeId
+                    + ", which is not registered (expected: a registered event type)");
+        }
+        return decode(typeId, event.value(), "event " + model.name());
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.raftwire.node.kv;
 
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.node.session.CachedResult;
+import io.raftwire.node.session.SessionEvents;
 import io.raftwire.node.session.SessionRecord;
 
 import java.nio.charset.StandardCharsets;
@@ -11,8 +14,8 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * A 64-bit digest of a state machine's replicated state, computed over a canonical form that no serializer takes part
- * in: two members have equal digests iff (barring a SHA-256 collision) their sessions, cached results, clock and
- * keys are equal. Not thread-safe; one instance per digest.
+ * in: two members have equal digests iff (barring a SHA-256 collision) their sessions, cached results, clock, keys,
+ * sessions' event state and watches are equal. Not thread-safe; one instance per digest.
  */
 final class StateDigest {
 
@@ -57,6 +60,31 @@ final class StateDigest {
         text(e.key());
         bytes(e.valueNoCopy());
         return number(e.version());
+    }
+
+    StateDigest events(SessionEvents e) {
+        number(e.session());
+        number(e.eventIndex());
+        number(e.acknowledgedIndex());
+        number(e.pending().size());
+        for (PublishRequest p : e.pending()) {
+            number(p.eventIndex());
+            number(p.previousIndex());
+            number(p.events().size());
+            for (PrimitiveEvent event : p.events()) {
+                text(event.type().id());
+                bytes(event.value());
+            }
+        }
+        return this;
+    }
+
+    StateDigest watch(KvWatchRecord w) {
+        number(w.session());
+        text(w.key());
+        number(w.prefix() ? 1 : 0);
+        text(w.serializer());
+        return this;
     }
 
     StateDigest number(long v) {

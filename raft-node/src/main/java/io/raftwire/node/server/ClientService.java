@@ -37,6 +37,7 @@ import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.Transport;
+import io.raftwire.transport.netty.codec.PeerText;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -84,7 +85,7 @@ public final class ClientService {
 
     /** Registers every handler on {@code transport}. */
     public void register(Transport transport) {
-        transport.onRequest(OpenSessionRequest.class, (from, r) -> openSession(r));
+        transport.onRequest(OpenSessionRequest.class, this::openSession);
         transport.onRequest(KeepAliveRequest.class, (from, r) -> keepAlive(r));
         transport.onRequest(CommandRequest.class, (from, r) -> command(r));
         transport.onRequest(QueryRequest.class, (from, r) -> query(r));
@@ -95,7 +96,17 @@ public final class ClientService {
         transport.onRequest(TransferRequest.class, (from, r) -> transfer(r));
     }
 
-    CompletionStage<OpenSessionResponse> openSession(OpenSessionRequest r) {
+    /**
+     * Opens a session for the client on the other end of the connection. The request's member id must be that
+     * connection's: it is where the leader pushes the session's events ({@link EventPusher}).
+     */
+    CompletionStage<OpenSessionResponse> openSession(String from, OpenSessionRequest r) {
+        if (!from.equals(r.node().id())) {
+            return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, new RaftError(
+                    RaftError.Type.PROTOCOL_ERROR, "session for member " + PeerText.escape(r.node().id())
+                    + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
+                    + " session under its own connection's member id, where its events are pushed)"), 0, 0));
+        }
         OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
                 r.readConsistency(), r.minTimeout(), r.maxTimeout());
         return replicate(entry, OpenSessionResponse.class, e -> new OpenSessionResponse(Status.ERROR, e, 0, 0));

@@ -5,6 +5,8 @@ import io.raftwire.message.RaftResponse;
 import io.raftwire.message.log.CloseSessionEntry;
 import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.response.OpenSessionResponse;
+import io.raftwire.node.session.EventDelivery;
+import io.raftwire.node.session.SessionEventSource;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -12,21 +14,34 @@ import java.util.function.Consumer;
 /**
  * Passes every call to the node's state machine and notes, as sessions open and close, the read consistency each
  * asked for, so that {@link ClientService} can pick the query policy without a round trip to the Raft thread; and
- * answers {@link LocalRead}s.
+ * answers {@link LocalRead}s; hands the event batches a {@link SessionEventSource} made ready to the
+ * {@link EventPusher}.
  * Called on the Raft thread only, like any state machine.
  */
 public final class SessionTrackingStateMachine implements StateMachine {
 
     private final StateMachine delegate;
     private final SessionConsistency sessions;
+    private final EventPusher events;
 
     /**
      * @param delegate the state machine that answers the catalog's log entries with the catalog's responses
      * @param sessions where opened and closed sessions are noted
      */
     public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions) {
+        this(delegate, sessions, null);
+    }
+
+    /**
+     * @param delegate the state machine; if it is a {@link SessionEventSource}, its event batches go to {@code events}
+     *                 after every operation
+     * @param sessions where opened and closed sessions are noted
+     * @param events   pushes event batches to clients; {@code null} drops them
+     */
+    public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions, EventPusher events) {
         this.delegate = delegate;
         this.sessions = sessions;
+        this.events = events;
     }
 
     @Override
@@ -35,6 +50,12 @@ public final class SessionTrackingStateMachine implements StateMachine {
             return read.reader().apply(delegate);
         }
         Object result = delegate.runOperation(commitIndex, operation);
+        if (delegate instanceof SessionEventSource source) {
+            List<EventDelivery> ready = source.drainDeliveries();
+            if (events != null) {
+                events.push(ready);
+            }
+        }
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
                 && r.status() == RaftResponse.Status.OK) {
             sessions.opened(r.session(), open.readConsistency());

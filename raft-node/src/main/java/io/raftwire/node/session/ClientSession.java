@@ -1,7 +1,12 @@
 package io.raftwire.node.session;
 
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.PrimitiveEvent;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 
 /** The mutable state of one open session inside a {@link SessionTable}. Not thread-safe: Raft thread only. */
@@ -13,6 +18,14 @@ final class ClientSession {
     long acknowledgedSequence;
     /** Responses of applied, not yet acknowledged commands, by sequence. */
     final TreeMap<Long, CommandResponse> results = new TreeMap<>();
+    /** The event index of the last batch published to this session; 0 if none. */
+    long eventIndex;
+    /** Every batch up to this event index has been received by the client. */
+    long eventsAcknowledged;
+    /** Published, not yet acknowledged batches, by event index. */
+    final TreeMap<Long, PublishRequest> pending = new TreeMap<>();
+    /** The estimated size of {@link #pending}, as {@link SessionTable#estimate} counts it. */
+    long pendingBytes;
 
     ClientSession(SessionRecord record) {
         this.opened = record;
@@ -23,6 +36,60 @@ final class ClientSession {
 
     long id() {
         return opened.id();
+    }
+
+    MemberId member() {
+        return opened.member();
+    }
+
+    /** Adds {@code event} to the batch of event index {@code index}, starting that batch if it is not the last one. */
+    void publish(long index, PrimitiveEvent event) {
+        PublishRequest last = pending.isEmpty() ? null : pending.lastEntry().getValue();
+        List<PrimitiveEvent> events = new ArrayList<>();
+        long previous = eventIndex;
+        if (last != null && last.eventIndex() == index) {
+            events.addAll(last.events());
+            previous = last.previousIndex();
+        } else {
+            pendingBytes += SessionTable.BATCH_BYTES;
+        }
+        events.add(event);
+        pendingBytes += SessionTable.estimate(event);
+        pending.put(index, new PublishRequest(id(), index, previous, events));
+        eventIndex = index;
+    }
+
+    /** Drops the batches up to {@code index}, which the client has received. */
+    void acknowledgeEvents(long index) {
+        long upTo = Math.min(index, eventIndex);
+        if (upTo > eventsAcknowledged) {
+            eventsAcknowledged = upTo;
+            for (PublishRequest p : pending.headMap(upTo, true).values()) {
+                pendingBytes -= SessionTable.BATCH_BYTES;
+                p.events().forEach(e -> pendingBytes -= SessionTable.estimate(e));
+            }
+            pending.headMap(upTo, true).clear();
+        }
+    }
+
+    /** Restores the event state of a snapshot. */
+    void restoreEvents(SessionEvents events) {
+        eventIndex = events.eventIndex();
+        eventsAcknowledged = events.acknowledgedIndex();
+        for (PublishRequest p : events.pending()) {
+            pending.put(p.eventIndex(), p);
+            pendingBytes += SessionTable.BATCH_BYTES;
+            p.events().forEach(e -> pendingBytes += SessionTable.estimate(e));
+        }
+    }
+
+    /** Whether any event was ever published to this session. */
+    boolean hasEvents() {
+        return eventIndex > 0;
+    }
+
+    SessionEvents toEvents() {
+        return new SessionEvents(id(), eventIndex, eventsAcknowledged, new ArrayList<>(pending.values()));
     }
 
     /**

@@ -7,14 +7,17 @@ import io.raftwire.message.log.KeepAliveEntry;
 import io.raftwire.message.log.MetadataEntry;
 import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.log.QueryEntry;
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.response.CloseSessionResponse;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.response.MetadataResponse;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.response.QueryResponse;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.SessionMetadata;
+import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +43,15 @@ import java.util.TreeMap;
  * keep-alive acknowledges the sequence, and a retry gets the cached response. Sequences start at 1 and may arrive out
  * of order; an acknowledged sequence that arrives again is refused, since its result can no longer be given.
  *
+ * <p><b>Events.</b> While applying an entry, the state machine may {@link #publish} events to sessions. The events one
+ * entry publishes to one session form a batch whose <em>event index</em> is the entry's log index and whose previous
+ * index is the session's previous batch's, so a client detects a missed batch, and every member numbers the same
+ * batches alike. A batch is kept until a keep-alive acknowledges its event index; each applied keep-alive makes the
+ * session's unacknowledged batches ready to push again ({@link #drainDeliveries}), which is how they reach a client
+ * after a leader change or a lost push. A session that lets more than {@value #MAX_UNACKNOWLEDGED_EVENT_BATCHES}
+ * batches or {@value #MAX_UNACKNOWLEDGED_EVENT_BYTES} estimated bytes go unacknowledged is closed, so that a client
+ * that never acknowledges cannot make every member's memory grow without bound.
+ *
  * <p><b>Queries</b> ({@link #query}) and metadata ({@link #metadata}) read the table and change nothing, so they may
  * run on any member outside the log.
  *
@@ -53,10 +65,28 @@ public final class SessionTable {
      */
     public static final int MAX_UNACKNOWLEDGED_RESULTS = 1024;
 
+    /**
+     * Most unacknowledged event batches one session may hold; publishing one more closes the session (see the class
+     * comment).
+     */
+    public static final int MAX_UNACKNOWLEDGED_EVENT_BATCHES = 1024;
+    /**
+     * Most estimated bytes of unacknowledged events one session may hold: 512 KiB, counting each event as its value's
+     * length plus {@value #EVENT_BYTES} and each batch as {@value #BATCH_BYTES}; publishing beyond it closes the
+     * session. It keeps one session's event state within one snapshot chunk.
+     */
+    public static final int MAX_UNACKNOWLEDGED_EVENT_BYTES = 512 * 1024;
+    /** The estimated bytes of one batch, beside its events. */
+    static final int BATCH_BYTES = 64;
+    /** The estimated bytes of one event, beside its value. */
+    static final int EVENT_BYTES = 64;
+
     private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
     private static final byte[] NO_RESULT = new byte[0];
 
     private final TreeMap<Long, ClientSession> sessions = new TreeMap<>();
+    /** Sessions whose batches above the given event index are ready to push; local, never replicated. */
+    private final TreeMap<Long, Long> outbox = new TreeMap<>();
     private long clock;
 
     /** An empty table with its clock at 0. */
@@ -64,16 +94,29 @@ public final class SessionTable {
     }
 
     /**
-     * Rebuilds a table from its snapshot form ({@link #records()}, {@link #cachedResults()}, {@link #clock()}).
+     * Rebuilds a table without event state from its snapshot form.
+     *
+     * @see #restore(long, List, List, List)
+     */
+    public static SessionTable restore(long clock, List<SessionRecord> records, List<CachedResult> results) {
+        return restore(clock, records, results, List.of());
+    }
+
+    /**
+     * Rebuilds a table from its snapshot form ({@link #records()}, {@link #cachedResults()}, {@link #clock()},
+     * {@link #eventRecords()}).
      *
      * @param clock   the session clock, in milliseconds since the epoch; {@code >= 0}
      * @param records the sessions, in ascending id order
      * @param results the cached results, in ascending (session, sequence) order, each of an existing session with
      *                {@code acknowledgedSequence < sequence <= lastSequence}
+     * @param events  the event state of sessions that have had events, in ascending session order, each of an existing
+     *                session
      * @return the table
      * @throws IllegalArgumentException naming the first record that breaks an ordering or a cross-reference
      */
-    public static SessionTable restore(long clock, List<SessionRecord> records, List<CachedResult> results) {
+    public static SessionTable restore(long clock, List<SessionRecord> records, List<CachedResult> results,
+            List<SessionEvents> events) {
         SessionTable table = new SessionTable();
         table.clock = SessionChecks.atLeast(clock, "clock", 0);
         long previousId = 0;
@@ -100,6 +143,20 @@ public final class SessionTable {
                         + c.sequence() + " follows sequence " + s.results.lastKey() + " (expected: ascending)");
             }
             s.results.put(c.sequence(), c.response());
+        }
+        long previousSession = 0;
+        for (SessionEvents e : events) {
+            ClientSession s = table.sessions.get(e.session());
+            if (s == null) {
+                throw new IllegalArgumentException("event state of session " + e.session()
+                        + " (expected: the event state of one of the " + records.size() + " sessions of the snapshot)");
+            }
+            if (e.session() <= previousSession) {
+                throw new IllegalArgumentException("event state of session " + e.session() + " follows session "
+                        + previousSession + " (expected: ascending, unique session ids)");
+            }
+            previousSession = e.session();
+            s.restoreEvents(e);
         }
         return table;
     }
@@ -164,7 +221,8 @@ public final class SessionTable {
     }
 
     /**
-     * Keeps the entry's sessions alive and drops the cached results they acknowledge.
+     * Keeps the entry's sessions alive, drops the cached results and event batches they acknowledge, and makes their
+     * other event batches ready to push again.
      *
      * @return OK listing the entry's sessions that are open (in the entry's order, without repeats); its leader is
      *         {@code null} and its member list empty: the state machine knows neither, the node fills them in
@@ -172,12 +230,17 @@ public final class SessionTable {
     public KeepAliveResponse keepAlive(KeepAliveEntry entry) {
         long[] ids = entry.sessionIds();
         long[] acknowledged = entry.commandSequences();
+        long[] eventsReceived = entry.eventIndexes();
         Set<Long> alive = new LinkedHashSet<>();
         for (int i = 0; i < ids.length; i++) {
             ClientSession s = sessions.get(ids[i]);
             if (s != null) {
                 s.lastActive = clock;
                 s.acknowledge(acknowledged[i]);
+                s.acknowledgeEvents(eventsReceived[i]);
+                if (!s.pending.isEmpty()) {
+                    outbox.merge(s.id(), s.eventsAcknowledged, Math::min);
+                }
                 alive.add(ids[i]);
             }
         }
@@ -277,6 +340,81 @@ public final class SessionTable {
         OperationOutcome outcome = handler.apply(entry.operation());
         return new QueryResponse(outcome.error() == null ? Status.OK : Status.ERROR, outcome.error(), index, 0,
                 outcome.result(), s.lastSequence);
+    }
+
+    /**
+     * Publishes an event to a session, in the batch of event index {@code index}. Call it only while applying the
+     * logged entry at {@code index}, in the same order on every member.
+     *
+     * @param index   the log index of the entry being applied; the batch's event index
+     * @param session the receiving session
+     * @param event   the event
+     * @return whether the event was published: {@code false} if the session is not open, or if it held too many
+     *         unacknowledged events, in which case it is now closed (and logged with the reason)
+     */
+    public boolean publish(long index, long session, PrimitiveEvent event) {
+        ClientSession s = sessions.get(session);
+        if (s == null) {
+            return false;
+        }
+        boolean newBatch = s.pending.isEmpty() || s.pending.lastKey() != index;
+        long bytes = s.pendingBytes + estimate(event) + (newBatch ? BATCH_BYTES : 0);
+        if (newBatch && s.pending.size() >= MAX_UNACKNOWLEDGED_EVENT_BATCHES || bytes > MAX_UNACKNOWLEDGED_EVENT_BYTES) {
+            sessions.remove(session);
+            outbox.remove(session);
+            LOG.warn("closed session {} of client {} at index {}: it holds {} unacknowledged event batches of {}"
+                    + " estimated bytes (expected: at most {} batches and {} bytes; a client acknowledges events"
+                    + " with its keep-alives)", session, PeerText.escape(s.member().id()), index, s.pending.size(),
+                    s.pendingBytes, MAX_UNACKNOWLEDGED_EVENT_BATCHES, MAX_UNACKNOWLEDGED_EVENT_BYTES);
+            return false;
+        }
+        s.publish(index, event);
+        outbox.merge(session, index - 1, Math::min);
+        return true;
+    }
+
+    /**
+     * The batches made ready to push since the last call (by {@link #publish} and {@link #keepAlive}), by ascending
+     * session and event index, each with the client that opened its session; clears them. Local state: it is neither
+     * replicated nor part of a snapshot.
+     */
+    public List<EventDelivery> drainDeliveries() {
+        if (outbox.isEmpty()) {
+            return List.of();
+        }
+        List<EventDelivery> out = new ArrayList<>();
+        for (Map.Entry<Long, Long> e : outbox.entrySet()) {
+            ClientSession s = sessions.get(e.getKey());
+            if (s != null) {
+                for (PublishRequest p : s.pending.tailMap(e.getValue(), false).values()) {
+                    out.add(new EventDelivery(s.member(), p));
+                }
+            }
+        }
+        outbox.clear();
+        return out;
+    }
+
+    /** The unacknowledged event batches of a session, by ascending event index; empty if none or not open. */
+    public List<PublishRequest> pendingEvents(long session) {
+        ClientSession s = sessions.get(session);
+        return s == null ? List.of() : new ArrayList<>(s.pending.values());
+    }
+
+    /** The event state of every open session that has had events, in ascending session order. */
+    public List<SessionEvents> eventRecords() {
+        List<SessionEvents> out = new ArrayList<>();
+        for (ClientSession s : sessions.values()) {
+            if (s.hasEvents()) {
+                out.add(s.toEvents());
+            }
+        }
+        return out;
+    }
+
+    /** The estimated bytes of one event, as the bound on unacknowledged events counts it. */
+    static long estimate(PrimitiveEvent event) {
+        return EVENT_BYTES + event.value().length;
     }
 
     /** Every open session, in ascending id order. */

@@ -172,7 +172,7 @@ class KvSnapshotTest {
         List<Object> foreign = new ArrayList<>(good);
         foreign.add("junk");
         assertRefused(target, index - 1, foreign, "snapshot chunk " + good.size() + " is java.lang.String"
-                + " (expected: a SessionSnapshotChunk or a KvSnapshotChunk)");
+                + " (expected: a SessionSnapshotChunk, KvSnapshotChunk, SessionEventChunk or KvWatchChunk)");
         List<Object> unsorted = new ArrayList<>(good);
         KvSnapshotChunk keys = (KvSnapshotChunk) unsorted.remove(unsorted.size() - 1);
         List<KvEntry> reversed = new ArrayList<>(keys.entries());

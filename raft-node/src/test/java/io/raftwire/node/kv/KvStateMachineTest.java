@@ -160,7 +160,8 @@ class KvStateMachineTest {
         assertError(RaftError.Type.PROTOCOL_ERROR, "command sequence 0 in session 1 (expected: >= 1)",
                 run(sm, 4, command(codec, 1, s, 0, new KvPut("k", bytes("v")))));
         assertError(RaftError.Type.COMMAND_FAILURE, "MemberId is not a KV operation (expected: KvPut, KvGet,"
-                + " KvDelete or KvCompareAndSet)", run(sm, 5, command(codec, 1, s, 1, MemberId.from("m"))));
+                + " KvDelete, KvCompareAndSet, KvWatch or KvUnwatch)",
+                run(sm, 5, command(codec, 1, s, 1, MemberId.from("m"))));
         assertError(RaftError.Type.COMMAND_FAILURE, "operation id '1100@xml' names no serializer of this state"
                 + " machine (expected: <type id>@<one of [kryo]>)", run(sm, 6, new CommandEntry(TERM, 1, s, 2, op("1100@xml", new byte[] {1}))));
         CommandResponse garbage = run(sm, 7, new CommandEntry(TERM, 1, s, 3,

@@ -74,6 +74,12 @@ public final class FaultyTransport implements Transport {
         return plan;
     }
 
+    /** Pushes without faults: the plan models the links this transport opens, not the ones its peers opened. */
+    @Override
+    public CompletableFuture<Void> push(String memberId, Object message) {
+        return delegate.push(memberId, message);
+    }
+
     @Override
     public CompletableFuture<Void> send(String memberId, Object message) {
         LinkFaults faults = plan.faults(memberId(), memberId);

@@ -19,6 +19,15 @@ final class ChannelAttributes {
      */
     static final AttributeKey<Boolean> AUTHENTICATED = AttributeKey.valueOf(ChannelAttributes.class,
             "authenticated");
+    /** On an accepted channel: the lane the peer declared at its handshake (set with {@link #AUTHENTICATED}). */
+    static final AttributeKey<io.raftwire.transport.netty.codec.Handshake.Lane> INBOUND_LANE = AttributeKey.valueOf(
+            ChannelAttributes.class, "inboundLane");
+    /**
+     * On an accepted channel: the id of the serializer the peer sends with, which it therefore accepts; what this node
+     * pushes one-way messages to it with.
+     */
+    static final AttributeKey<Integer> PEER_SEND_SERIALIZER = AttributeKey.valueOf(ChannelAttributes.class,
+            "peerSendSerializer");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 

@@ -316,6 +316,77 @@ public final class NettyTransport implements Transport {
         return written;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Finds the connection by scanning the accepted channels: cost proportional to the number of open inbound
+     * connections.
+     */
+    @Override
+    public CompletableFuture<Void> push(String memberId, Object message) {
+        Objects.requireNonNull(message, "message");
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        if (state != State.STARTED) {
+            return failed(written, Reason.CLOSED, memberId, "transport " + memberId() + " is "
+                    + (state == State.NEW ? "not started" : "closed"));
+        }
+        Channel channel = inboundUrgent(memberId);
+        if (channel == null) {
+            return failed(written, Reason.UNREACHABLE, memberId, memberId + " has no open connection to "
+                    + memberId() + " (expected: a peer connected to this node, which push answers over)");
+        }
+        if (!channel.isWritable()) {
+            context.metrics().rejected.increment();
+            return failed(written, Reason.OVERLOADED, memberId, "the connection from " + memberId
+                    + " holds more than write-buffer-high-bytes = " + settings.writeBufferHighBytes()
+                    + " unsent bytes (expected: a peer that reads what it is sent)");
+        }
+        TypeModel model = serializers.registry().find(message.getClass());
+        if (model == null) {
+            return failed(written, Reason.ENCODE_FAILED, memberId, message.getClass().getName() + " is not a"
+                    + " registered type (expected: a MessageType or a type registered with TypeRegistry.Builder.register)");
+        }
+        ByteBuf frame;
+        long start = System.nanoTime();
+        try {
+            frame = context.writer().message(FrameKind.ONE_WAY,
+                    serializers.accepted(channel.attr(ChannelAttributes.PEER_SEND_SERIALIZER).get()), model.id(), 0,
+                    message);
+        } catch (FrameException e) {
+            return failed(written, Reason.FRAME_TOO_LARGE, memberId, model.name() + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            written.completeExceptionally(new TransportException(Reason.ENCODE_FAILED, memberId, e.getMessage(), e));
+            return written;
+        }
+        String tooLarge = ChannelAttributes.tooLargeForPeer(channel, frame.readableBytes());
+        if (tooLarge != null) {
+            frame.release();
+            return failed(written, Reason.FRAME_TOO_LARGE, memberId, model.name() + ": " + tooLarge);
+        }
+        context.metrics().sent(model.id(), frame.readableBytes(), System.nanoTime() - start);
+        channel.writeAndFlush(frame).addListener(f -> {
+            if (f.isSuccess()) {
+                written.complete(null);
+            } else {
+                written.completeExceptionally(new TransportException(Reason.CONNECTION_CLOSED, memberId,
+                        "push to " + memberId + " failed: " + f.cause(), f.cause()));
+            }
+        });
+        return written;
+    }
+
+    /** An open, authenticated urgent connection that {@code memberId} opened to this node, or {@code null}. */
+    private Channel inboundUrgent(String memberId) {
+        for (Channel ch : accepted) {
+            if (ch.isActive() && ChannelAttributes.authenticated(ch)
+                    && memberId.equals(ch.attr(ChannelAttributes.PEER_ID).get())
+                    && ch.attr(ChannelAttributes.INBOUND_LANE).get() == Handshake.Lane.URGENT) {
+                return ch;
+            }
+        }
+        return null;
+    }
+
     /** The link to a started peer, or {@code null} after failing {@code future}. */
     private PeerLink usableLink(String memberId, CompletableFuture<?> future) {
         PeerLink link = peers.get(memberId);

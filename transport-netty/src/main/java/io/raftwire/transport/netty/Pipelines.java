@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  *  handshake        Server/ClientHandshakeHandler  HELLO / WELCOME, then removes itself          channel
  *  payloadDecoder   PayloadDecoder                 serializer.decode of the payload              transport
  *  dispatch         RequestDispatcher              (accepted) run handlers, write responses      transport
- *  correlation      ResponseCorrelator             (outbound) complete pending requests          channel
+ *  correlation      ResponseCorrelator             (outbound) complete pending requests, run     channel
+ *                                                  the handlers of pushed one-way messages
  *  errors           ChannelErrorHandler            log once, error frame, close                  transport
  * </pre>
  *
@@ -59,6 +60,7 @@ final class Pipelines {
     private final HeaderDecoder outboundHeaders;
     private final KeepAliveHandler keepAlive;
     private final PayloadDecoder payloadDecoder;
+    private final OneWayDispatcher oneWays;
     private final RequestDispatcher dispatcher;
     private final ChannelErrorHandler errors;
     private final RateLimitedLog handshakeWarnings = ServerHandshakeHandler.newWarnings();
@@ -68,11 +70,12 @@ final class Pipelines {
         this.acceptedHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.HELLO,
                 FrameKind.REQUEST, FrameKind.ONE_WAY, FrameKind.PING, FrameKind.ERROR), "accepted connection");
         this.outboundHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.WELCOME,
-                FrameKind.RESPONSE, FrameKind.PING, FrameKind.ERROR), "outbound connection");
+                FrameKind.RESPONSE, FrameKind.ONE_WAY, FrameKind.PING, FrameKind.ERROR), "outbound connection");
         this.keepAlive = new KeepAliveHandler(context.writer(), context.metrics(),
                 context.settings().idleTimeoutMs());
         this.payloadDecoder = new PayloadDecoder(context.serializers(), context.metrics());
-        this.dispatcher = new RequestDispatcher(context);
+        this.oneWays = new OneWayDispatcher(context);
+        this.dispatcher = new RequestDispatcher(context, oneWays);
         this.errors = new ChannelErrorHandler(context.writer(), context.metrics());
     }
 
@@ -103,7 +106,7 @@ final class Pipelines {
         p.addLast(HANDSHAKE, new ClientHandshakeHandler(context, connection.link().id(), connection.lane(),
                 handshake));
         p.addLast(PAYLOAD_DECODER, payloadDecoder);
-        p.addLast(CORRELATION, new ResponseCorrelator(connection));
+        p.addLast(CORRELATION, new ResponseCorrelator(connection, oneWays));
         p.addLast(ERRORS, errors);
     }
 

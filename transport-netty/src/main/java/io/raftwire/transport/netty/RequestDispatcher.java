@@ -6,7 +6,6 @@ import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.raftwire.serializer.model.TypeModel;
-import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RequestHandler;
 import io.raftwire.transport.netty.HandlerRegistry.Registration;
 import io.raftwire.transport.netty.codec.ErrorCode;
@@ -14,14 +13,11 @@ import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
-import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -38,11 +34,12 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
 
     private final TransportContext context;
-    private final Set<Integer> warnedTypes = ConcurrentHashMap.newKeySet();
+    private final OneWayDispatcher oneWays;
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
-    RequestDispatcher(TransportContext context) {
+    RequestDispatcher(TransportContext context, OneWayDispatcher oneWays) {
         this.context = context;
+        this.oneWays = oneWays;
     }
 
     /**
@@ -73,7 +70,7 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             if (e.kind() == FrameKind.REQUEST) {
                 request(ctx.channel(), e);
             } else {
-                oneWay(ctx.channel(), e);
+                oneWays.dispatch(ctx.channel(), e);
             }
         } else if (msg instanceof Frame frame && frame.kind() == FrameKind.ERROR) {
             ErrorPayload error;
@@ -167,39 +164,6 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         }
         context.metrics().sent(model.id(), frame.readableBytes(), System.nanoTime() - start);
         channel.writeAndFlush(frame);
-    }
-
-    private void oneWay(Channel channel, Envelope e) {
-        String from = ChannelAttributes.peerName(channel);
-        if (e.failure() != null) {
-            warnings.warn("one-way-decode", "{} cannot decode one-way {} from {}: {}", channel, typeName(e), from,
-                    PeerText.escape(e.failure().getMessage()));
-            return;
-        }
-        Registration<MessageHandler<Object>> r = context.handlers().messageHandler(e.message().getClass());
-        if (r == null) {
-            if (warnedTypes.add(e.typeId())) {
-                LOG.warn("no message handler for one-way {} from {} (expected: one registered with "
-                        + "Transport.onMessage); dropping this type", typeName(e), from);
-            }
-            return;
-        }
-        Runnable task = () -> {
-            try {
-                r.handler().handle(from, e.message());
-            } catch (RuntimeException | LinkageError | AssertionError t) {
-                LOG.warn("message handler for {} from {} failed", typeName(e), from, t);
-            }
-        };
-        if (r.executor() == null) {
-            task.run();
-        } else {
-            try {
-                r.executor().execute(task);
-            } catch (RejectedExecutionException x) {
-                LOG.warn("the executor of the message handler for {} rejected it: {}", typeName(e), x.toString());
-            }
-        }
     }
 
     private void error(Channel channel, Envelope e, ErrorCode code, String message) {

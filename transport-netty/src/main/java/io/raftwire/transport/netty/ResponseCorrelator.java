@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The outbound connection's application handler: hands responses and error frames to the {@link Connection}, which
- * completes or fails the request with the same correlation id. An error frame with correlation id 0 is about the
+ * completes or fails the request with the same correlation id, and one-way messages the peer pushed over this
+ * connection ({@code Transport.push}) to the {@link OneWayDispatcher}. An error frame with correlation id 0 is about the
  * connection itself: it is logged and the connection closed (which fails every pending request).
  *
  * <p>One instance per channel (it holds the connection).
@@ -21,20 +22,25 @@ final class ResponseCorrelator extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ResponseCorrelator.class);
 
     private final Connection connection;
+    private final OneWayDispatcher oneWays;
 
-    ResponseCorrelator(Connection connection) {
+    ResponseCorrelator(Connection connection, OneWayDispatcher oneWays) {
         this.connection = connection;
+        this.oneWays = oneWays;
     }
 
     /**
      * Routes a response or an error.
      *
-     * @param msg an {@link Envelope} (holds no buffer) or a {@link Frame} of kind ERROR (released here); anything else
+     * @param msg an {@link Envelope} of a response or a pushed one-way message (holds no buffer) or a {@link Frame} of
+     *            kind ERROR (released here); anything else
      *            is passed on with its ownership
      */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof Envelope response) {
+        if (msg instanceof Envelope pushed && pushed.kind() == FrameKind.ONE_WAY) {
+            oneWays.dispatch(ctx.channel(), pushed);
+        } else if (msg instanceof Envelope response) {
             connection.onResponse(response);
         } else if (msg instanceof Frame frame && frame.kind() == FrameKind.ERROR) {
             ErrorPayload error;

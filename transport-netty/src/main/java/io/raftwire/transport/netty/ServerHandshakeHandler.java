@@ -106,6 +106,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         context.limits().authenticated(ctx.channel());
         BoundedFrameDecoder.trust(ctx.pipeline());
         ctx.channel().attr(ChannelAttributes.PEER_MAX_FRAME_BYTES).set(hello.maxFrameBytes());
+        ctx.channel().attr(ChannelAttributes.INBOUND_LANE).set(hello.lane());
+        ctx.channel().attr(ChannelAttributes.PEER_SEND_SERIALIZER).set(hello.sendSerializerId());
         Pipelines.agreeOnIdle(ctx.pipeline(), context.settings().idleTimeoutMs(), hello.idleTimeoutMs());
         ctx.pipeline().remove(this);
         ctx.writeAndFlush(context.writer().handshake(FrameKind.WELCOME, local));

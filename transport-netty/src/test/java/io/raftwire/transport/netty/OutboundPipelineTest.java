@@ -180,6 +180,30 @@ class OutboundPipelineTest {
     }
 
     @Test
+    void shouldRunTheMessageHandlerOfAOneWayMessageThePeerPushed() {
+        List<String> received = new java.util.ArrayList<>();
+        harness.context.handlers().onMessage(Echo.class, (from, echo) -> received.add(from + ":" + echo.text()));
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        ch.writeInbound(harness.request(FrameKind.ONE_WAY, 0, new Echo(1, "pushed")));
+        ch.writeInbound(harness.request(FrameKind.ONE_WAY, 0, new Echo(2, "again")));
+        assertEquals(List.of(EmbeddedHarness.REMOTE + ":pushed", EmbeddedHarness.REMOTE + ":again"), received);
+        assertTrue(ch.isOpen(), "a pushed one-way message is ordinary traffic on an outbound connection");
+        assertNull(ch.readOutbound(), "nothing is answered");
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldDropAPushedOneWayMessageWithoutAHandlerAndStayOpen() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
+        ch.writeInbound(harness.request(FrameKind.ONE_WAY, 0, new Echo(1, "nobody listens")));
+        assertTrue(ch.isOpen());
+        assertNull(ch.readOutbound(), "nothing is answered");
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
     void shouldRefuseRequestFrameOnOutboundConnection() {
         EmbeddedChannel ch = connected();
         ch.writeInbound(welcomeFrom(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER));
