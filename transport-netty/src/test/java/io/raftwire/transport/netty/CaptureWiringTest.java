@@ -57,6 +57,8 @@ class CaptureWiringTest {
                 id -> SerializerSet.of(FakeSerializer.standard()),
                 t -> t.onRequest(Echo.class, (from, echo) -> CompletableFuture.completedFuture(
                         new Echo(echo.n() + 1, t.memberId() + " answers " + from))))) {
+            // a started before b listened: its first attempt may have failed and be backing off
+            cluster.awaitConnected(WAIT);
             assertEquals(new Echo(42, "b answers a"),
                     Await.value(cluster.node("a").request("b", new Echo(41, "from a"), Echo.class), WAIT));
             assertEquals(new Echo(8, "a answers b"),
