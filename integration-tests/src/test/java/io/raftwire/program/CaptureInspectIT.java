@@ -116,7 +116,7 @@ class CaptureInspectIT {
             // the client's put itself, on the leader's client listener, and its answer
             List<Shown> sessions = inspectAll(Path.of(capture(leader) + ".clients"));
             List<Shown> command = find(sessions, "received from", null, "CommandRequest", key, value);
-            assertEquals(1, command.size(), "the put " + put + " reached " + leader + " once: " + command);
+            assertFalse(command.isEmpty(), "the put " + put + " reached " + leader + " from the client");
             assertFalse(find(sessions, "sent to", command.get(0).peer(), "CommandResponse").isEmpty(),
                     leader + " answered the client");
         }
