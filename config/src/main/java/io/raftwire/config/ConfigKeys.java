@@ -166,6 +166,12 @@ public final class ConfigKeys {
             "accept connections claiming ids not in raftwire.peers (a node's client port); own id refused, TLS still"
                     + " binds the id");
 
+    public static final ConfigKey<String> TRANSPORT_CAPTURE_FILE = ConfigKey.ofString(
+            "raftwire.transport.capture-file", "", Constraint.any(),
+            "file every frame this transport sends and receives is copied to, for raftwire inspect; empty = off."
+                    + " PLAINTEXT even with TLS (every message in clear: protect the file); one file per transport (a"
+                    + " node's client listener writes <file>.clients); stops growing at 256 MiB");
+
     // ---- TLS ----
 
     public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.ofBoolean("raftwire.tls.enabled", true,
@@ -244,7 +250,7 @@ public final class ConfigKeys {
             TRANSPORT_IO_THREADS,
             TRANSPORT_NATIVE,
             TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES, TRANSPORT_ACCEPT_ANY_MEMBER,
-            TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
+            TRANSPORT_CAPTURE_FILE, TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,
             RAFT_MAX_PENDING_ENTRIES);

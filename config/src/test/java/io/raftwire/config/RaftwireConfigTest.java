@@ -48,6 +48,7 @@ class RaftwireConfigTest {
             "raftwire.transport.max-unauthenticated-connections | 64",
             "raftwire.transport.max-inbound-buffer-bytes | 67108864",
             "raftwire.transport.accept-any-member | false",
+            "raftwire.transport.capture-file | ",
             "raftwire.tls.enabled | true",
             "raftwire.tls.certificate-file | ",
             "raftwire.tls.private-key-file | ",

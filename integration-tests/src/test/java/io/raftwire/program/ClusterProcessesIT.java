@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each member in its own JVM, started by {@code raftwire node} from the example files under
  * {@code examples/config/cluster} (only ports, peers and data directories are overridden, with system properties, so
- * the test never collides with a running example); {@code raftwire client} talks to them.
+ * the test never collides with a running example); {@code raftwire client} talks to them. node-2 runs with
+ * {@code --capture}, and {@code raftwire inspect} reads what it captured.
  */
 class ClusterProcessesIT {
 
@@ -86,6 +87,25 @@ class ClusterProcessesIT {
         DemoIT.Run cas = DemoIT.run("client", "--members", members, "--config", config, "cas", "greeting", "1", "x");
         assertEquals(4, cas.status(), "a compare-and-set with a stale version reports NOT SET: " + cas.out());
         assertTrue(cas.out().startsWith("NOT SET: current version "), cas.out());
+
+        // node-2 ran with --capture: once it has closed, inspect shows the put it replicated or received
+        nodes[1].destroy();
+        assertTrue(nodes[1].waitFor(30, TimeUnit.SECONDS), "node-2 did not stop on SIGTERM");
+        DemoIT.Run inspect = DemoIT.run("inspect", capture().toString());
+        assertEquals(0, inspect.status(), inspect.err() + inspect.out());
+        assertTrue(inspect.out().contains("  type: AppendEntriesRequestModel (110)"), inspect.out());
+        assertTrue(inspect.out().contains("value: byte[15] 09 " + hex("greeting") + " 06 " + hex("hello")),
+                "the kryo-encoded put of greeting=hello, in a log entry node-2 sent or received");
+        DemoIT.Run sessions = DemoIT.run("inspect", capture() + ".clients");
+        assertEquals(0, sessions.status(), sessions.err() + sessions.out());
+    }
+
+    private Path capture() {
+        return data.resolve("node-2.rwcap");
+    }
+
+    private static String hex(String text) {
+        return java.util.HexFormat.ofDelimiter(" ").formatHex(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private void start(int i, List<Integer> ports, String peers) throws IOException {
@@ -96,14 +116,18 @@ class ClusterProcessesIT {
                 others.append(others.length() == 0 ? "" : ",").append(p);
             }
         }
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(),
                 "-Xmx256m",
                 "-Draftwire.node.address=127.0.0.1:" + ports.get(i),
                 "-Draftwire.node.client-address=127.0.0.1:" + ports.get(3 + i),
                 "-Draftwire.peers=" + others,
                 "-Draftwire.node.data-dir=" + data.resolve(id),
                 "-jar", JAR.toString(), "node", "--config",
-                ROOT.resolve("examples/config/cluster/" + id + ".properties").toString());
+                ROOT.resolve("examples/config/cluster/" + id + ".properties").toString()));
+        if (id.equals("node-2")) {
+            command.addAll(List.of("--capture", capture().toString()));
+        }
         Process p = new ProcessBuilder(command).redirectError(data.resolve(id + ".err").toFile()).start();
         nodes[i] = p;
         CompletableFuture<String> firstLine = new CompletableFuture<>();

@@ -52,7 +52,8 @@ final class NodeConfigs {
 
     /**
      * The client-facing transport's configuration: the node's (TLS included), listening on
-     * {@code raftwire.node.client-address}, with no peers of its own (it only answers), accepting any client id.
+     * {@code raftwire.node.client-address}, with no peers of its own (it only answers), accepting any client id; a
+     * capture file gets the suffix {@code .clients}.
      */
     static RaftwireConfig clientListener(RaftwireConfig config) {
         Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
@@ -61,6 +62,10 @@ final class NodeConfigs {
         values.remove(ConfigKeys.PEERS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.put(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER.name(), "true"); // clients are not members
+        String capture = config.get(ConfigKeys.TRANSPORT_CAPTURE_FILE);
+        if (!capture.isEmpty()) {
+            values.put(ConfigKeys.TRANSPORT_CAPTURE_FILE.name(), capture + ".clients");
+        }
         return RaftwireConfig.of(values);
     }
 }

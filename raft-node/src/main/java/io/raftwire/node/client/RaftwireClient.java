@@ -136,6 +136,7 @@ public final class RaftwireClient implements AutoCloseable {
                 .map(p -> p.id() + "=" + p.address()).toList()));
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.remove(ConfigKeys.NODE_DATA_DIR.name());
+        values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name()); // a member's capture file is the member's own
         RaftwireConfig own = RaftwireConfig.of(values);
         this.codec = new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), b.registry,
                 NettyTransportFactory.serializerOptions(own)));

@@ -69,6 +69,7 @@ public final class ClientCommand {
         values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.remove(ConfigKeys.NODE_DATA_DIR.name());
+        values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name());
         RaftwireConfig cfg = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
                 List.of(io.raftwire.config.ConfigSource.fromMap("command line", values)));
         List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);

@@ -12,6 +12,8 @@ import io.raftwire.transport.netty.NettyTransportFactory;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -42,9 +44,20 @@ public final class NodeCommand implements Callable<Integer> {
                     + " variables override it).")
     private Path config;
 
+    @Option(names = "--capture", paramLabel = "FILE",
+            description = "Copy every frame this node sends and receives to FILE (member traffic) and FILE.clients"
+                    + " (client traffic), for raftwire inspect; in plaintext even with TLS; each file stops growing"
+                    + " at 256 MiB. Overrides raftwire.transport.capture-file.")
+    private Path capture;
+
     @Override
     public Integer call() throws InterruptedException {
         RaftwireConfig cfg = NettyTransportFactory.loadConfig(config);
+        if (capture != null) {
+            Map<String, String> values = new LinkedHashMap<>(cfg.nonDefaults());
+            values.put(ConfigKeys.TRANSPORT_CAPTURE_FILE.name(), capture.toString());
+            cfg = RaftwireConfig.of(values);
+        }
         if (cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty()) {
             LOG.warn("raftwire.node.data-dir is empty: this node keeps its Raft state in memory only and comes back"
                     + " empty after a restart");
@@ -73,6 +86,11 @@ public final class NodeCommand implements Callable<Integer> {
                 node.memberId(), node.groupId(), node.peerAddress(), node.clientAddress(),
                 cfg.get(ConfigKeys.SERIALIZER), cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty() ? "in memory only"
                         : cfg.get(ConfigKeys.NODE_DATA_DIR));
+        String captureFile = cfg.get(ConfigKeys.TRANSPORT_CAPTURE_FILE);
+        if (!captureFile.isEmpty()) {
+            out.printf("capturing frames to %s (members) and %s.clients (clients); read them with raftwire inspect%n",
+                    captureFile, captureFile);
+        }
         out.flush();
         stopped.await();
         return ExitCodes.OK;

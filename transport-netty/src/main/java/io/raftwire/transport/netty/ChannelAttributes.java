@@ -39,6 +39,14 @@ final class ChannelAttributes {
         return channel.attr(AUTHENTICATED).get() != null;
     }
 
+    /**
+     * The member id at the other end, or {@code null} while it is not known (an accepted connection before its
+     * handshake): what a capture record names.
+     */
+    static String capturedPeer(Channel channel) {
+        return channel.attr(PEER_ID).get();
+    }
+
     /** The peer's member id, or its remote address if not known yet. */
     static String peerName(Channel channel) {
         String id = channel.attr(PEER_ID).get();

@@ -31,12 +31,22 @@ import java.util.concurrent.ThreadLocalRandom;
  * forever. While CONNECTING, frames wait in a queue bounded by
  * {@code max-pending-requests}; in BACKOFF, sends fail at once with {@link Reason#UNREACHABLE} and the last failure.
  *
+ * <p><b>Logs of failed attempts.</b> A peer that is not listening yet is normal while a cluster starts (members come
+ * up one by one), so a lane that cannot connect logs its first failed attempt at INFO and the next ones at DEBUG; only
+ * when it has failed {@value #WARN_AFTER_FAILURES} attempts in a row (about 2 s with the default backoff, 50 ms
+ * growing by 1.6 to 2 s) does it log a WARN saying so. A peer that answers and refuses (handshake refused, protocol
+ * error) is a configuration problem, not a matter of time, and is logged at WARN on the first attempt. Either way a
+ * message is logged at WARN once; the same message again is logged at DEBUG until the lane connects.
+ *
  * <p>Thread-safe: the connected fast path reads one volatile field; state changes hold the lane's lock and never
  * block (channel operations are asynchronous).
  */
 final class Lane {
 
     private static final Logger LOG = LoggerFactory.getLogger(Lane.class);
+
+    /** Failed connection attempts in a row after which an unreachable peer is logged at WARN (see the class doc). */
+    static final int WARN_AFTER_FAILURES = 8;
 
     /** Opens channels and schedules retries; implemented by the transport. */
     interface Connector {
@@ -68,7 +78,8 @@ final class Lane {
     private long retryAtNanos;
     private Future<?> retryTask;
     private TransportException lastFailure;
-    private String lastLogged;
+    private int failedInARow;
+    private String lastWarned;
     private boolean everConnected;
 
     Lane(PeerLink link, Handshake.Lane kind, boolean keepConnected, Connector connector) {
@@ -189,6 +200,7 @@ final class Lane {
         } catch (RuntimeException e) {
             connecting = null;
             failures++;
+            failedInARow++;
             link.context().metrics().connectFailures.increment();
             TransportException failure = new TransportException(Reason.UNREACHABLE, link.id(), "cannot connect to "
                     + link.id() + ": " + e, e);
@@ -216,7 +228,8 @@ final class Lane {
             state = State.CONNECTED;
             connecting = null;
             connectedAtNanos = System.nanoTime();
-            lastLogged = null;
+            failedInARow = 0;
+            lastWarned = null;
             queued = drainQueue();
             active = c;
             waiters = takeWaiters();
@@ -244,6 +257,7 @@ final class Lane {
             }
             connecting = null;
             failures++;
+            failedInARow++;
             link.context().metrics().connectFailures.increment();
             queued = drainQueue();
             if (state != State.CLOSED) {
@@ -303,14 +317,33 @@ final class Lane {
         }
     }
 
-    /** Logs a failed attempt at WARN the first time its message appears, at DEBUG when it repeats. */
+    /**
+     * Logs a failed attempt: a refusal at WARN at once; an unreachable peer at INFO (first attempt) or DEBUG until it
+     * has failed {@link #WARN_AFTER_FAILURES} attempts in a row, then at WARN. A message already logged at WARN goes to
+     * DEBUG when it repeats. Holds the lock.
+     */
     private void logFailure(TransportException e, long delayMs) {
         String message = e.getMessage();
-        if (!message.equals(lastLogged)) {
-            lastLogged = message;
-            LOG.warn("{}; {} lane retries in {} ms (attempt {})", message, lowerCase(kind), delayMs, failures);
+        boolean refusal = e.reason() != Reason.UNREACHABLE;
+        if (!refusal && failedInARow < WARN_AFTER_FAILURES) {
+            if (failedInARow == 1) {
+                LOG.info("{}; {} lane retries in {} ms (attempt 1; a warning follows after {} in a row)", message,
+                        lowerCase(kind), delayMs, WARN_AFTER_FAILURES);
+            } else {
+                LOG.debug("{}; {} lane retries in {} ms (attempt {})", message, lowerCase(kind), delayMs,
+                        failedInARow);
+            }
+        } else if (!message.equals(lastWarned)) {
+            lastWarned = message;
+            if (refusal) {
+                LOG.warn("{}; {} lane retries in {} ms (attempt {})", message, lowerCase(kind), delayMs,
+                        failedInARow);
+            } else {
+                LOG.warn("{}; {} lane still unreachable after {} attempts in a row, retries in {} ms", message,
+                        lowerCase(kind), failedInARow, delayMs);
+            }
         } else {
-            LOG.debug("{}; {} lane retries in {} ms (attempt {})", message, lowerCase(kind), delayMs, failures);
+            LOG.debug("{}; {} lane retries in {} ms (attempt {})", message, lowerCase(kind), delayMs, failedInARow);
         }
     }
 

@@ -17,6 +17,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
+import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.serializer.model.TypeModel;
@@ -26,6 +27,8 @@ import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.TransportStats;
+import io.raftwire.transport.netty.capture.CaptureFileInUseException;
+import io.raftwire.transport.netty.capture.CaptureWriter;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.FrameException;
@@ -36,7 +39,11 @@ import io.raftwire.transport.netty.codec.SerializerSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -101,6 +108,7 @@ public final class NettyTransport implements Transport {
     private final SerializerSet serializers;
     private final TransportContext context;
     private final Pipelines pipelines;
+    private final CaptureWriter capture;
     private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
     private final ConcurrentMap<String, PeerLink> peers = new ConcurrentHashMap<>();
     private final Set<Channel> accepted = ConcurrentHashMap.newKeySet();
@@ -146,7 +154,6 @@ public final class NettyTransport implements Transport {
                 new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
                 new HandlerRegistry(), timer, new MemberPolicy(settings.clusterId(), settings.nodeId(),
                         peers::keySet, settings.acceptAnyMember()), limits, tls);
-        this.pipelines = new Pipelines(context);
         this.localAddress = settings.listenAddress();
         try {
             for (PeerAddress p : settings.peers()) {
@@ -156,6 +163,9 @@ public final class NettyTransport implements Transport {
             timer.stop();
             throw e;
         }
+        // last: nothing after it can fail, so the writer's thread cannot outlive a refused constructor
+        this.capture = openCapture(settings);
+        this.pipelines = new Pipelines(context, capture);
     }
 
     @Override
@@ -243,6 +253,7 @@ public final class NettyTransport implements Transport {
         if (!f.isSuccess()) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             timer.stop();
+            closeCapture();
             state = State.CLOSED;
             throw new TransportException(Reason.UNREACHABLE, "", "cannot listen on " + listen + ": "
                     + f.cause().getMessage(), f.cause());
@@ -524,6 +535,32 @@ public final class NettyTransport implements Transport {
                 m.overloadCloses.sum(), m.readPauses.sum());
     }
 
+    /**
+     * The capture writer of {@code raftwire.transport.capture-file}, or {@code null} when it is empty. The file is
+     * locked by its writer, so a second transport configured with the same file is refused here.
+     */
+    private CaptureWriter openCapture(TransportSettings s) {
+        if (s.captureFile().isEmpty()) {
+            return null;
+        }
+        try {
+            CaptureWriter w = CaptureWriter.open(Path.of(s.captureFile()));
+            LOG.warn("raftwire transport {} copies every frame it sends and receives, in plaintext, to {}"
+                    + " (raftwire.transport.capture-file)", s.nodeId(), w.path());
+            return w;
+        } catch (IOException | RuntimeException e) {
+            timer.stop();
+            String why = e instanceof CaptureFileInUseException ? e.getMessage()
+                    : e instanceof NoSuchFileException ? "cannot be created: its directory does not exist (expected: a"
+                            + " file in an existing directory)"
+                    : e instanceof AccessDeniedException ? "cannot be written: permission denied (expected: a writable"
+                            + " file)"
+                    : "cannot be written: " + e + " (expected: a writable file)";
+            throw new IllegalArgumentException(ConfigKeys.TRANSPORT_CAPTURE_FILE.name() + " = " + s.captureFile()
+                    + ": " + why, e);
+        }
+    }
+
     @Override
     public void close() {
         EventLoopGroup g;
@@ -566,7 +603,19 @@ public final class NettyTransport implements Transport {
             g.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
         timer.stop();
+        closeCapture();
         LOG.info("raftwire transport {} closed", memberId());
+    }
+
+    /** Writes the last captured frames and releases the capture file; after the channels, so none is offered later. */
+    private void closeCapture() {
+        if (capture != null) {
+            try {
+                capture.close();
+            } catch (IOException e) {
+                LOG.warn("capture file of transport {}: {}", memberId(), e.getMessage());
+            }
+        }
     }
 
     private TransportException closedException(String memberId) {

@@ -103,6 +103,7 @@ public final class NettyTransportFactory {
                 .listenAddress(config.get(ConfigKeys.NODE_ADDRESS))
                 .peers(config.get(ConfigKeys.PEERS))
                 .acceptAnyMember(config.get(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER))
+                .captureFile(config.get(ConfigKeys.TRANSPORT_CAPTURE_FILE))
                 .maxFrameBytes(config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES))
                 .connectTimeoutMs(config.get(ConfigKeys.TRANSPORT_CONNECT_TIMEOUT_MS))
                 .handshakeTimeoutMs(config.get(ConfigKeys.TRANSPORT_HANDSHAKE_TIMEOUT_MS))

@@ -1,5 +1,8 @@
 package io.raftwire.transport.netty;
 
+import io.raftwire.transport.netty.capture.CaptureWriter;
+import io.raftwire.transport.netty.capture.FrameCaptureHandler;
+
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -21,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  *  idle             IdleStateHandler               idle events: ping interval, read idle (opt.)  channel
  *  frameDecoder     BoundedFrameDecoder            framing, size limits before/after handshake,  channel
  *                                                  inbound buffer budget (fail fast)
+ *  capture          FrameCaptureHandler            copy of every frame in and out, in plaintext  transport
+ *                                                  (only with raftwire.transport.capture-file)
  *  headerDecoder    HeaderDecoder                  magic, version, kind, serializer and type id  transport
  *  keepAlive        KeepAliveHandler               pings out, pings in, close when read-idle     transport
  *  handshake        Server/ClientHandshakeHandler  HELLO / WELCOME, then removes itself          channel
@@ -47,6 +52,7 @@ final class Pipelines {
     static final String FLUSH = "flush";
     static final String IDLE = "idle";
     static final String FRAME_DECODER = "frameDecoder";
+    static final String CAPTURE = "capture";
     static final String HEADER_DECODER = "headerDecoder";
     static final String KEEP_ALIVE = "keepAlive";
     static final String HANDSHAKE = "handshake";
@@ -64,9 +70,16 @@ final class Pipelines {
     private final RequestDispatcher dispatcher;
     private final ChannelErrorHandler errors;
     private final RateLimitedLog handshakeWarnings = ServerHandshakeHandler.newWarnings();
+    private final FrameCaptureHandler capture;
 
     Pipelines(TransportContext context) {
+        this(context, null);
+    }
+
+    /** @param capture where every frame is copied, or {@code null} for none; the caller closes it */
+    Pipelines(TransportContext context, CaptureWriter capture) {
         this.context = context;
+        this.capture = capture == null ? null : new FrameCaptureHandler(capture, ChannelAttributes::capturedPeer);
         this.acceptedHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.HELLO,
                 FrameKind.REQUEST, FrameKind.ONE_WAY, FrameKind.PING, FrameKind.ERROR), "accepted connection");
         this.outboundHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.WELCOME,
@@ -155,6 +168,12 @@ final class Pipelines {
                     TimeUnit.MILLISECONDS));
         }
         p.addLast(FRAME_DECODER, new BoundedFrameDecoder(s.maxFrameBytes(), context.limits()));
+        if (capture != null) {
+            // Inside TLS, so frames are recorded in plaintext. After the frame decoder: inbound, one whole frame per
+            // read (length field stripped); outbound, every frame written by a handler below or by Channel.write,
+            // complete. The same handler on accepted and outbound pipelines: both directions of every connection.
+            p.addLast(CAPTURE, capture);
+        }
         p.addLast(HEADER_DECODER, headers);
         p.addLast(KEEP_ALIVE, keepAlive);
     }

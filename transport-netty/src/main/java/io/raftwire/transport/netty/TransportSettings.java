@@ -49,6 +49,7 @@ public final class TransportSettings {
     private final int maxUnauthenticatedConnections;
     private final int maxInboundBufferBytes;
     private final boolean acceptAnyMember;
+    private final String captureFile;
     private final TlsSettings tls;
 
     private TransportSettings(Builder b) {
@@ -94,6 +95,7 @@ public final class TransportSettings {
                     + " (expected: >= " + b.maxFrameBytes + " (" + ConfigKeys.TRANSPORT_MAX_FRAME_BYTES.name() + "))");
         }
         this.acceptAnyMember = b.acceptAnyMember;
+        this.captureFile = b.captureFile;
         this.tls = Objects.requireNonNull(b.tls, "tls");
         problems.addAll(tls.problems());
         if (!problems.isEmpty()) {
@@ -246,6 +248,14 @@ public final class TransportSettings {
         return acceptAnyMember;
     }
 
+    /**
+     * {@code raftwire.transport.capture-file}: the file every frame sent and received is copied to, in plaintext even
+     * with TLS ({@link io.raftwire.transport.netty.capture.CaptureFormat}), or empty for none.
+     */
+    public String captureFile() {
+        return captureFile;
+    }
+
     /** {@code raftwire.transport.max-inbound-buffer-bytes}: bytes of incomplete inbound frames over all connections. */
     public int maxInboundBufferBytes() {
         return maxInboundBufferBytes;
@@ -283,6 +293,7 @@ public final class TransportSettings {
                 ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS.defaultValue();
         private int maxInboundBufferBytes = ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.defaultValue();
         private boolean acceptAnyMember;
+        private String captureFile = ConfigKeys.TRANSPORT_CAPTURE_FILE.defaultValue();
         private TlsSettings tls = TlsSettings.defaults();
 
         private Builder() {
@@ -417,6 +428,12 @@ public final class TransportSettings {
         /** {@code raftwire.transport.max-unauthenticated-connections}. */
         public Builder maxUnauthenticatedConnections(int v) {
             maxUnauthenticatedConnections = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.capture-file}; empty for none. */
+        public Builder captureFile(String v) {
+            captureFile = Objects.requireNonNull(v, "captureFile");
             return this;
         }
 

@@ -92,14 +92,42 @@ class LaneTest {
         assertFalse(link.urgent().isConnected());
     }
 
-    /** A connector that throws (a bug, a bad address) is a failed attempt like any other: counted, logged, retried. */
+    /**
+     * A connector that throws (a bug, a bad address) is a failed attempt like any other: counted, logged, retried. An
+     * unreachable peer is normal while a cluster starts, so the WARN comes only once the lane has failed
+     * {@link Lane#WARN_AFTER_FAILURES} attempts in a row, and says so; a repeat of the same failure is not warned again.
+     */
     @Test
-    void shouldCountAConnectorThatThrowsAsAFailedAttempt() {
-        PeerLink link = harness.link();
+    void shouldWarnAboutAnUnreachablePeerOnlyOnceItStaysUnreachable() {
+        List<Runnable> retries = new ArrayList<>();
+        PeerLink link = new PeerLink(new PeerAddress(EmbeddedHarness.REMOTE, new HostPort("127.0.0.1", 9)),
+                harness.context, new Lane.Connector() {
+                    @Override
+                    public ChannelFuture connect(Connection connection, CompletableFuture<Handshake> handshake) {
+                        throw new UnsupportedOperationException("no sockets in embedded tests");
+                    }
+
+                    @Override
+                    public Future<?> schedule(Runnable task, long delayMs) {
+                        retries.add(task);
+                        return CompletableFuture.completedFuture(null);
+                    }
+                });
         link.start();
-        assertEquals(1, harness.context.metrics().connectFailures.sum());
-        logs.await("cannot connect to remote: java.lang.UnsupportedOperationException: no sockets in embedded tests;"
-                + " urgent lane retries in ");
+        for (int attempt = 1; attempt < Lane.WARN_AFTER_FAILURES; attempt++) {
+            assertEquals(attempt, harness.context.metrics().connectFailures.sum());
+            assertEquals(List.of(), logs.lines(), "no warning after " + attempt + " failed attempts");
+            retries.get(retries.size() - 1).run();
+        }
+        assertEquals(Lane.WARN_AFTER_FAILURES, harness.context.metrics().connectFailures.sum());
+        String warning = logs.await("cannot connect to remote: java.lang.UnsupportedOperationException: no sockets in"
+                + " embedded tests; urgent lane still unreachable after " + Lane.WARN_AFTER_FAILURES + " attempts in"
+                + " a row, retries in ");
+        assertEquals(List.of(warning), logs.lines());
+        retries.get(retries.size() - 1).run();
+        assertEquals(Lane.WARN_AFTER_FAILURES + 1, harness.context.metrics().connectFailures.sum());
+        assertEquals(List.of(warning), logs.lines(), "the same failure again is not warned again");
+
         CompletableFuture<Void> written = new CompletableFuture<>();
         link.urgent().submit(harness.request(FrameKind.ONE_WAY, 0, new Echo(1, "x")), null, written);
         TransportException e = assertInstanceOf(TransportException.class,
@@ -107,6 +135,42 @@ class LaneTest {
         assertEquals(TransportException.Reason.UNREACHABLE, e.reason());
         assertTrue(e.getMessage().contains("cannot connect to remote: java.lang.UnsupportedOperationException: no"
                 + " sockets in embedded tests"), e.getMessage());
+        link.close(new TransportException(TransportException.Reason.CLOSED, EmbeddedHarness.REMOTE, "test over",
+                null));
+    }
+
+    /** A peer that answers and refuses is misconfigured, not slow to start: that is a WARN on the first attempt. */
+    @Test
+    void shouldWarnAboutARefusalOnTheFirstAttempt() {
+        List<EmbeddedChannel> channels = new ArrayList<>();
+        PeerLink link = new PeerLink(new PeerAddress(EmbeddedHarness.REMOTE, new HostPort("127.0.0.1", 9)),
+                harness.context, new Lane.Connector() {
+                    @Override
+                    public ChannelFuture connect(Connection connection, CompletableFuture<Handshake> handshake) {
+                        EmbeddedChannel ch = new EmbeddedChannel();
+                        channels.add(ch);
+                        connection.channel(ch);
+                        handshake.completeExceptionally(new TransportException(
+                                TransportException.Reason.HANDSHAKE_REFUSED, EmbeddedHarness.REMOTE, "remote refused"
+                                + " the connection (handshake refused): failed checks: cluster id", null));
+                        return ch.newSucceededFuture();
+                    }
+
+                    @Override
+                    public Future<?> schedule(Runnable task, long delayMs) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                });
+        try {
+            link.start();
+            assertEquals(1, harness.context.metrics().connectFailures.sum());
+            logs.await("remote refused the connection (handshake refused): failed checks: cluster id; urgent lane"
+                    + " retries in ");
+            link.close(new TransportException(TransportException.Reason.CLOSED, EmbeddedHarness.REMOTE, "test over",
+                    null));
+        } finally {
+            channels.forEach(EmbeddedChannel::finishAndReleaseAll);
+        }
     }
 
     /**

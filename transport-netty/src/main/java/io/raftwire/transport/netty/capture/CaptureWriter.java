@@ -10,7 +10,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -77,15 +80,44 @@ public final class CaptureWriter implements Closeable {
         this.maxFileBytes = maxFileBytes;
         this.maxPendingBytes = maxPendingBytes;
         this.clockMicros = clockMicros;
-        this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), 64 * 1024);
+        this.out = new BufferedOutputStream(Channels.newOutputStream(lockedAndEmptied(path)), 64 * 1024);
         ByteBuffer header = ByteBuffer.allocate(CaptureFormat.HEADER_BYTES);
         header.putInt(CaptureFormat.MAGIC).put((byte) CaptureFormat.VERSION);
-        out.write(header.array());
-        out.flush();
+        try {
+            out.write(header.array());
+            out.flush();
+        } catch (IOException e) {
+            out.close(); // and the lock with it
+            throw e;
+        }
         this.drainer = new Thread(this::drain, "raftwire-capture-writer");
         drainer.setDaemon(true);
         drainer.start();
+    }
+
+    /**
+     * Opens {@code path} for writing, takes an exclusive lock on it and only then empties it: a second writer on the
+     * same file (another transport of this process, another process) is refused instead of truncating the first
+     * one's records and interleaving its own with them. The lock goes with the channel when the stream is closed.
+     */
+    private static FileChannel lockedAndEmptied(Path path) throws IOException {
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null; // held by another channel of this JVM
+            }
+            if (lock == null) {
+                throw new CaptureFileInUseException(path);
+            }
+            channel.truncate(0);
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     /**
@@ -99,13 +131,15 @@ public final class CaptureWriter implements Closeable {
     }
 
     /**
-     * Creates (or truncates) {@code path}, writes the file header and starts the writer thread.
+     * Creates (or truncates) {@code path}, writes the file header and starts the writer thread. The file stays locked
+     * (an exclusive {@link FileLock}) until {@link #close()}.
      *
      * @param maxFileBytes    the largest the file may grow, header included, in bytes (at least 5)
      * @param maxPendingBytes the most record bytes held in memory while the disk catches up
      * @param clockMicros     the timestamp of each record, in microseconds since the epoch; called on the offering
      *                        thread
-     * @throws IOException if the file cannot be created or written
+     * @throws CaptureFileInUseException if another writer has the file open (in this process or another)
+     * @throws IOException                if the file cannot be created or written
      */
     public static CaptureWriter open(Path path, long maxFileBytes, long maxPendingBytes, LongSupplier clockMicros)
             throws IOException {
@@ -174,8 +208,8 @@ public final class CaptureWriter implements Closeable {
             fileBytes.addAndGet(-recordLength);
             if (!full) {
                 full = true;
-                LOG.warn("capture file {} reached its limit of {} bytes: later frames are not recorded", path,
-                        maxFileBytes);
+                LOG.warn("capture file {} reached its limit of {} bytes: later frames are not recorded (the file"
+                        + " keeps the earlier ones and stays readable)", path, maxFileBytes);
             }
             return false;
         }
@@ -286,6 +320,8 @@ public final class CaptureWriter implements Closeable {
         if (failure != null) {
             throw new IOException("capture file " + path + " is incomplete: " + failure.getMessage(), failure);
         }
+        LOG.info("capture file {} closed: {} frames recorded, {} dropped{}", path, recorded(), dropped(),
+                full ? " (file limit of " + maxFileBytes + " bytes reached)" : "");
     }
 
     /** Microseconds since the epoch from the wall clock. */

@@ -131,6 +131,36 @@ class CaptureFileTest {
         assertEquals("a?b?" + "x".repeat(60), record.peerId());
     }
 
+    /**
+     * Two writers on one file used to wreck it: the second truncated it and wrote from the start while the first
+     * went on at its own offset, so the first one's records became zeros and garbage (a member's capture file
+     * clobbered by a second transport configured with the same file kept only the second one's frames).
+     */
+    @Test
+    void shouldRefuseASecondWriterOnTheSameFileAndLeaveTheFirstOneIntact() throws IOException {
+        Path file = dir.resolve("shared.rwcap");
+        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 2, 0x52, 0x77});
+        try {
+            try (CaptureWriter first = CaptureWriter.open(file, 1024, 1024, clock::get)) {
+                assertTrue(first.offerFrame(Direction.INBOUND, "n2", frame));
+                CaptureFileInUseException e = assertThrows(CaptureFileInUseException.class,
+                        () -> CaptureWriter.open(dir.resolve(".").resolve("shared.rwcap")));
+                assertEquals(dir.resolve(".").resolve("shared.rwcap") + " is already being written by another capture"
+                        + " (expected: a file of its own for each transport)", e.getMessage());
+                assertTrue(first.offerFrame(Direction.OUTBOUND, "n2", frame));
+            }
+            List<CaptureRecord> records = readAll(Files.newInputStream(file));
+            assertEquals(List.of(Direction.INBOUND, Direction.OUTBOUND),
+                    records.stream().map(CaptureRecord::direction).toList());
+            try (CaptureWriter again = CaptureWriter.open(file, 1024, 1024, clock::get)) {
+                assertEquals(0, again.recorded(), "closing the first writer released the file");
+            }
+            assertEquals(CaptureFormat.HEADER_BYTES, Files.size(file), "a new writer starts an empty file");
+        } finally {
+            frame.release();
+        }
+    }
+
     @Test
     void shouldRefuseAFileThatIsNotACapture() {
         byte[] raw = HexFormat.of().parseHex("0000000f5277020101");
