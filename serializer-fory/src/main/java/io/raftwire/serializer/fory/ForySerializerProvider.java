@@ -10,7 +10,7 @@ import io.raftwire.serializer.TypeRegistry;
  *
  * <p><b>What comes from Fory.</b> Each thread gets its own {@code org.apache.fory.Fory}, built in Java mode with
  * class registration required, reference tracking off, compatible mode off ({@code SCHEMA_CONSISTENT}), Fory's own
- * code generation off and its depth limit one above ours as a backstop. Every registered type is registered with it
+ * code generation off and its depth limit set to ours. Every registered type is registered with it
  * under its <em>raftwire</em> type id, together with one Fory {@code Serializer} per type derived from the
  * {@link io.raftwire.serializer.model.TypeModel} ({@link ModelSerializer}); the bytes are written and read with
  * Fory's {@code MemoryBuffer} varint and fixed-width primitives, through Fory's {@code WriteContext}/{@code
@@ -21,7 +21,8 @@ import io.raftwire.serializer.TypeRegistry;
  * name for types registered by name) are never written or read: the top-level type comes from the frame header, and
  * a polymorphic value carries the raftwire registry id, checked against the registry and the declared type before
  * anything is built. So no payload can name a class for Fory to resolve at all, and registration-required is a second
- * line, not the first. Fory's generated serializers, which set fields through {@code Unsafe} and skip constructors,
+ * line, not the first: with it, Fory 1.6.0's own reader still parses a class name from the bytes before refusing it,
+ * and admits the JDK classes of its built-in allow-list unregistered ({@code ForyClassNamesTest}). Fory's generated serializers, which set fields through {@code Unsafe} and skip constructors,
  * are not used: every value is built through {@link io.raftwire.serializer.model.TypeModel#instantiate}, so a decoded
  * message passed its own constructor's checks (or, for a class built field by field, its
  * {@link io.raftwire.serializer.ValidatedAfterDecode} check), exactly as with the other providers. Fory's own string

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
 import org.objenesis.ObjenesisStd;
 
 /**
@@ -28,10 +29,14 @@ final class ForyGadgets {
     private ForyGadgets() {
     }
 
-    /** A Fory that resolves any class named in a payload: the configuration this provider never uses. */
+    /**
+     * A Fory that resolves any class named in a payload: this provider's configuration but for registration, which
+     * it does not require.
+     */
     static Fory unprotected() {
         return Fory.builder().withXlang(false).requireClassRegistration(false).withRefTracking(false)
-                .withCodegen(false).suppressClassRegistrationWarnings(true).build();
+                .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT).withCodegen(false)
+                .suppressClassRegistrationWarnings(true).build();
     }
 
     /** A complete Fory payload (header, type info by name, fields) of an instance of {@code type}. */
