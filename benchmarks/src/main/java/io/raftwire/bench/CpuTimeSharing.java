@@ -1,0 +1,132 @@
+package io.raftwire.bench;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.raftwire.serializer.Serializer;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@link SharingBenchmark}'s question in <em>CPU time per thread</em>, for a machine shared with other work: one
+ * serializer instance shared by {@code n} threads against one instance per thread, each thread round-tripping the
+ * {@link MessageSet#SMALL small} set with its own output buffer. Every thread warms up, waits for the others at a
+ * barrier, then times batches of passes by its own CPU clock; the figure is CPU microseconds per pass, the median and
+ * minimum over every batch of every thread. Throughput per thread is the inverse, so "within 10 %" compares these
+ * directly. Wall-clock throughput on an oversubscribed machine measures the scheduler; CPU time still counts what
+ * sharing would cost the threads themselves (contended cache lines, locks, coherence traffic), though not a loss of
+ * parallelism, which only a quiet machine with enough cores shows.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <threads> <codec>...}; prints one line
+ * per codec and mode.
+ */
+public final class CpuTimeSharing {
+
+    private static final long WARM_UP_CPU_NANOS = 2_000_000_000L;
+    private static final int BATCHES = 10;
+    private static final long BATCH_CPU_NANOS = 100_000_000L;
+    private static final int CHECK_EVERY = 20;
+
+    private CpuTimeSharing() {
+    }
+
+    /** Runs the cases named on the command line; see the class comment. */
+    public static void main(String[] args) throws Exception {
+        int threads = Integer.parseInt(args[0]);
+        for (String name : Arrays.copyOfRange(args, 1, args.length)) {
+            for (boolean shared : new boolean[] {true, false}) {
+                double[] perPass = run(name, threads, shared);
+                Arrays.sort(perPass);
+                System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  (CPU per pass"
+                        + " of the small set, %d batches over all threads)%n", name, threads,
+                        shared ? "shared" : "per-thread", perPass[perPass.length / 2], perPass[0], perPass.length);
+            }
+        }
+    }
+
+    private static double[] run(String name, int threads, boolean shared) throws Exception {
+        Serializer one = Codecs.create(name);
+        Workload workload = Workload.of(MessageSet.SMALL, one);
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<double[]> results = new ArrayList<>();
+        List<Thread> running = new ArrayList<>();
+        Throwable[] failure = new Throwable[1];
+        for (int t = 0; t < threads; t++) {
+            double[] mine = new double[BATCHES];
+            results.add(mine);
+            Serializer codec = shared ? one : Codecs.create(name);
+            Thread thread = new Thread(() -> {
+                try {
+                    measure(codec, workload, start, mine);
+                } catch (Throwable e) {
+                    synchronized (failure) {
+                        failure[0] = e;
+                    }
+                }
+            }, name + "-" + t);
+            running.add(thread);
+            thread.start();
+        }
+        for (Thread thread : running) {
+            thread.join(TimeUnit.MINUTES.toMillis(10));
+        }
+        if (failure[0] != null) {
+            throw new IllegalStateException(name + " failed", failure[0]);
+        }
+        double[] all = new double[threads * BATCHES];
+        for (int t = 0; t < threads; t++) {
+            System.arraycopy(results.get(t), 0, all, t * BATCHES, BATCHES);
+        }
+        return all;
+    }
+
+    private static void measure(Serializer codec, Workload w, CyclicBarrier start, double[] perPass)
+            throws Exception {
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(64 * 1024);
+        long sink = 0;
+        try {
+            long warmUpStart = cpu.getCurrentThreadCpuTime();
+            while (cpu.getCurrentThreadCpuTime() - warmUpStart < WARM_UP_CPU_NANOS) {
+                sink += pass(codec, w, out);
+            }
+            start.await(10, TimeUnit.MINUTES);
+            for (int b = 0; b < BATCHES; b++) {
+                long begin = cpu.getCurrentThreadCpuTime();
+                long passes = 0;
+                long used;
+                do {
+                    for (int k = 0; k < CHECK_EVERY; k++) {
+                        sink += pass(codec, w, out);
+                    }
+                    passes += CHECK_EVERY;
+                    used = cpu.getCurrentThreadCpuTime() - begin;
+                } while (used < BATCH_CPU_NANOS);
+                perPass[b] = used / 1000.0 / passes;
+            }
+            if (sink == 42) {
+                System.out.println("");
+            }
+        } finally {
+            out.release();
+        }
+    }
+
+    private static long pass(Serializer codec, Workload w, ByteBuf out) {
+        long sink = 0;
+        Object[] messages = w.messages();
+        int[] ids = w.typeIds();
+        for (int i = 0; i < messages.length; i++) {
+            out.clear();
+            codec.encode(messages[i], out);
+            sink += codec.decode(ids[i], out) == null ? 0 : 1;
+        }
+        return sink;
+    }
+}
