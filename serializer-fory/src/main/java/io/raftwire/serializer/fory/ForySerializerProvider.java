@@ -25,9 +25,10 @@ import io.raftwire.serializer.TypeRegistry;
  * and admits the JDK classes of its built-in allow-list unregistered ({@code ForyClassNamesTest}). Fory's generated serializers, which set fields through {@code Unsafe} and skip constructors,
  * are not used: every value is built through {@link io.raftwire.serializer.model.TypeModel#instantiate}, so a decoded
  * message passed its own constructor's checks (or, for a class built field by field, its
- * {@link io.raftwire.serializer.ValidatedAfterDecode} check), exactly as with the other providers. Fory's own string
- * and array readers are not used either, because they allocate the declared length before checking it against the
- * bytes present; every length here is checked with {@link io.raftwire.serializer.model.Bounds} first.
+ * {@link io.raftwire.serializer.ValidatedAfterDecode} check), exactly as with the other providers. Fory's own string,
+ * array and collection formats are not used either: they check a declared length against the bytes present, but know
+ * neither {@code maxElements} nor the field to name in a refusal, and have no null marker of their own; every length
+ * here is checked with {@link io.raftwire.serializer.model.Bounds} first.
  *
  * <p><b>Payload layout.</b> A value is its components in constructor order, nothing before or after. "varuint32" and
  * "varuint64" are Fory's {@code writeVarUInt32} (1..5 bytes, 7 bits per byte, little-endian groups) and

@@ -9,9 +9,10 @@ import org.apache.fory.memory.MemoryBuffer;
 
 /**
  * The reading half of the formats {@link PayloadWrites} writes. Every length is checked with {@link Bounds} against
- * the bytes left in the {@link MemoryBuffer} (which always covers exactly the payload) before anything is allocated;
- * Fory's own {@code readBytes(int)} would allocate the declared length first. Labels name the component and are built
- * once per component, so reads allocate nothing but the values themselves. Stateless.
+ * the bytes left in the {@link MemoryBuffer} (which always covers exactly the payload) and against
+ * {@code maxElements} before anything is allocated, and a refusal names the component. (Fory 1.6.0's own readers check
+ * the bytes left too, but know neither the configured limit nor the field.) Labels are built once per component, so
+ * reads allocate nothing but the values themselves. Stateless.
  */
 final class PayloadReads {
 
