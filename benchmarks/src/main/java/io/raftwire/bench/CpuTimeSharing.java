@@ -23,14 +23,15 @@ import java.util.concurrent.TimeUnit;
  * sharing would cost the threads themselves (contended cache lines, locks, coherence traffic), though not a loss of
  * parallelism, which only a quiet machine with enough cores shows.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <threads> <codec>...}; prints one line
- * per codec and mode.
+ * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <threads> <shared|per-thread> <codec>};
+ * prints one line. Run every case in a JVM of its own: in one JVM, the case measured first would leave the JIT's
+ * profile (call sites, inlining) to the next, and the order would decide the result.
  */
 public final class CpuTimeSharing {
 
-    private static final long WARM_UP_CPU_NANOS = 2_000_000_000L;
+    private static final long WARM_UP_CPU_NANOS = 1_500_000_000L;
     private static final int BATCHES = 10;
-    private static final long BATCH_CPU_NANOS = 100_000_000L;
+    private static final long BATCH_CPU_NANOS = 50_000_000L;
     private static final int CHECK_EVERY = 20;
 
     private CpuTimeSharing() {
@@ -39,15 +40,16 @@ public final class CpuTimeSharing {
     /** Runs the cases named on the command line; see the class comment. */
     public static void main(String[] args) throws Exception {
         int threads = Integer.parseInt(args[0]);
-        for (String name : Arrays.copyOfRange(args, 1, args.length)) {
-            for (boolean shared : new boolean[] {true, false}) {
-                double[] perPass = run(name, threads, shared);
-                Arrays.sort(perPass);
-                System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  (CPU per pass"
-                        + " of the small set, %d batches over all threads)%n", name, threads,
-                        shared ? "shared" : "per-thread", perPass[perPass.length / 2], perPass[0], perPass.length);
-            }
+        if (!args[1].equals("shared") && !args[1].equals("per-thread")) {
+            throw new IllegalArgumentException("mode = " + args[1] + " (expected: shared or per-thread)");
         }
+        boolean shared = args[1].equals("shared");
+        String name = args[2];
+        double[] perPass = run(name, threads, shared);
+        Arrays.sort(perPass);
+        System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  max %8.2f us  (CPU per"
+                + " pass of the small set, %d batches over all threads)%n", name, threads, args[1],
+                perPass[perPass.length / 2], perPass[0], perPass[perPass.length - 1], perPass.length);
     }
 
     private static double[] run(String name, int threads, boolean shared) throws Exception {

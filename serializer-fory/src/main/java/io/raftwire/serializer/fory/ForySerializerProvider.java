@@ -61,7 +61,8 @@ import io.raftwire.serializer.TypeRegistry;
  *
  * <p><b>JDK 17 and later.</b> Fory reaches {@code sun.misc.Unsafe} (module {@code jdk.unsupported}, open by default)
  * and nothing else on the paths this provider uses, so no {@code --add-opens} is needed; the test suite runs without
- * any.
+ * any. On JDK 24 and later the JVM warns once on stderr that {@code sun.misc.Unsafe} was called (silenced by
+ * {@code --sun-misc-unsafe-memory-access=allow}).
  *
  * <p>Stateless; {@link #create} builds a thread-safe serializer that keeps one Fory and its buffers per thread.
  */
