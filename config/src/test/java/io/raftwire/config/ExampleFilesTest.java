@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ExampleFilesTest {
 
     private static final Path EXAMPLES = Paths.get("").toAbsolutePath().resolveSibling("examples").resolve("config");
-    private static final List<String> SERIALIZERS = List.of("kryo", "protostuff", "jdk");
+    private static final List<String> SERIALIZERS = List.of("kryo", "protostuff", "jdk", "fory");
 
     @Test
     void shouldLoadEveryExampleFileWithoutViolations() throws IOException {
