@@ -23,13 +23,15 @@ import java.util.concurrent.TimeUnit;
  * sharing would cost the threads themselves (contended cache lines, locks, coherence traffic), though not a loss of
  * parallelism, which only a quiet machine with enough cores shows.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <threads> <shared|per-thread> <codec>};
- * prints one line. Run every case in a JVM of its own: in one JVM, the case measured first would leave the JIT's
- * profile (call sites, inlining) to the next, and the order would decide the result.
+ * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <codec>}: for 1 and then 2 threads, a
+ * discarded warm-up of both modes (the JIT compiles the codec once, for both), then four measured runs in the order
+ * shared, per-thread, per-thread, shared, so that neither mode profits from running later; one line per thread count
+ * and mode, over both of its runs. Run one codec per JVM, so no codec inherits another's JIT profile.
  */
 public final class CpuTimeSharing {
 
-    private static final long WARM_UP_CPU_NANOS = 1_500_000_000L;
+    private static final long FIRST_WARM_UP_CPU_NANOS = 1_500_000_000L;
+    private static final long WARM_UP_CPU_NANOS = 300_000_000L;
     private static final int BATCHES = 10;
     private static final long BATCH_CPU_NANOS = 50_000_000L;
     private static final int CHECK_EVERY = 20;
@@ -37,22 +39,38 @@ public final class CpuTimeSharing {
     private CpuTimeSharing() {
     }
 
-    /** Runs the cases named on the command line; see the class comment. */
+    /** Runs one codec; see the class comment. */
     public static void main(String[] args) throws Exception {
-        int threads = Integer.parseInt(args[0]);
-        if (!args[1].equals("shared") && !args[1].equals("per-thread")) {
-            throw new IllegalArgumentException("mode = " + args[1] + " (expected: shared or per-thread)");
+        String name = args[0];
+        boolean first = true;
+        for (int threads : new int[] {1, 2}) {
+            run(name, threads, true, first ? FIRST_WARM_UP_CPU_NANOS : WARM_UP_CPU_NANOS);
+            run(name, threads, false, WARM_UP_CPU_NANOS);
+            first = false;
+            double[] shared = run(name, threads, true, WARM_UP_CPU_NANOS);
+            double[] perThread = run(name, threads, false, WARM_UP_CPU_NANOS);
+            perThread = concat(perThread, run(name, threads, false, WARM_UP_CPU_NANOS));
+            shared = concat(shared, run(name, threads, true, WARM_UP_CPU_NANOS));
+            print(name, threads, "shared", shared);
+            print(name, threads, "per-thread", perThread);
         }
-        boolean shared = args[1].equals("shared");
-        String name = args[2];
-        double[] perPass = run(name, threads, shared);
-        Arrays.sort(perPass);
-        System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  max %8.2f us  (CPU per"
-                + " pass of the small set, %d batches over all threads)%n", name, threads, args[1],
-                perPass[perPass.length / 2], perPass[0], perPass[perPass.length - 1], perPass.length);
     }
 
-    private static double[] run(String name, int threads, boolean shared) throws Exception {
+    private static void print(String name, int threads, String mode, double[] perPass) {
+        Arrays.sort(perPass);
+        System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  max %8.2f us  (CPU per"
+                + " pass of the small set, %d batches: 2 runs x %d thread(s) x %d)%n", name, threads, mode,
+                perPass[perPass.length / 2], perPass[0], perPass[perPass.length - 1], perPass.length, threads,
+                BATCHES);
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static double[] run(String name, int threads, boolean shared, long warmUpCpuNanos) throws Exception {
         Serializer one = Codecs.create(name);
         Workload workload = Workload.of(MessageSet.SMALL, one);
         CyclicBarrier start = new CyclicBarrier(threads);
@@ -65,7 +83,7 @@ public final class CpuTimeSharing {
             Serializer codec = shared ? one : Codecs.create(name);
             Thread thread = new Thread(() -> {
                 try {
-                    measure(codec, workload, start, mine);
+                    measure(codec, workload, start, mine, warmUpCpuNanos);
                 } catch (Throwable e) {
                     synchronized (failure) {
                         failure[0] = e;
@@ -88,14 +106,14 @@ public final class CpuTimeSharing {
         return all;
     }
 
-    private static void measure(Serializer codec, Workload w, CyclicBarrier start, double[] perPass)
-            throws Exception {
+    private static void measure(Serializer codec, Workload w, CyclicBarrier start, double[] perPass,
+            long warmUpCpuNanos) throws Exception {
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(64 * 1024);
         long sink = 0;
         try {
             long warmUpStart = cpu.getCurrentThreadCpuTime();
-            while (cpu.getCurrentThreadCpuTime() - warmUpStart < WARM_UP_CPU_NANOS) {
+            while (cpu.getCurrentThreadCpuTime() - warmUpStart < warmUpCpuNanos) {
                 sink += pass(codec, w, out);
             }
             start.await(10, TimeUnit.MINUTES);
