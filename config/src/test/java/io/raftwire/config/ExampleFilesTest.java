@@ -31,7 +31,7 @@ class ExampleFilesTest {
     @Test
     void shouldLoadEveryExampleFileWithoutViolations() throws IOException {
         List<Path> files = exampleFiles();
-        assertEquals(6, files.size(), files.toString());
+        assertEquals(7, files.size(), files.toString());
         for (Path file : files) {
             RaftwireConfig.load(ConfigSource.fromProperties(file));
         }
