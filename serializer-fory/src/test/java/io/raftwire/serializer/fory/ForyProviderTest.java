@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,9 +57,9 @@ class ForyProviderTest {
             assertSame(model, s.model(), model.name());
             assertSame(s, types.fory().getSerializer(model.javaType()), model.name() + " as Fory resolves it");
         }
-        assertEquals(null, types.find(0));
-        assertEquals(null, types.find(-1));
-        assertEquals(null, types.find(Integer.MAX_VALUE));
+        assertNull(types.find(0));
+        assertNull(types.find(-1));
+        assertNull(types.find(Integer.MAX_VALUE));
     }
 
     @Test
