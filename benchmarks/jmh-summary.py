@@ -9,7 +9,7 @@ import json
 import statistics
 import sys
 
-CODECS = ['kryo', 'protostuff', 'jdk', 'handwritten']
+CODECS = ['kryo', 'protostuff', 'jdk', 'fory', 'handwritten']
 SET_SIZES = {'full': 32, 'no-install': 31, 'small': 20}
 
 
@@ -21,7 +21,10 @@ def load(paths):
             p = b['params']
             raw = [x for fork in b['primaryMetric']['rawData'] for x in fork]
             alloc = b['secondaryMetrics'].get('gc.alloc.rate.norm', {}).get('score', float('nan'))
-            rows[(cls + '.' + method, p.get('serializer'), p.get('set', 'small'))] = dict(
+            name = cls + '.' + method
+            if cls == 'SharingBenchmark' and b['threads'] != 2:
+                name += '@t%d' % b['threads']   # -t 1 and other counts; the 2-thread table keeps the plain name
+            rows[(name, p.get('serializer'), p.get('set', 'small'))] = dict(
                 med=statistics.median(raw), lo=min(raw), hi=max(raw), score=b['primaryMetric']['score'],
                 err=b['primaryMetric']['scoreError'], alloc=alloc, forks=len(b['primaryMetric']['rawData']),
                 n=len(raw))
@@ -69,7 +72,30 @@ def sharing(rows):
               f" | {2 * one['med'] / pt['med']:.2f} | {sh['alloc']:,.0f} / {pt['alloc']:,.0f} |")
 
 
+def sharing_by_threads(rows):
+    """SharingBenchmark run with -t 1 and -t 2: per-thread time of a pass, shared instance against one per thread."""
+    if not any(k[0] == 'SharingBenchmark.roundTripShared@t1' for k in rows):
+        return
+    print('\n#### Shared instance against one per thread, small set, 1 and 2 threads (ns per pass per thread)\n')
+    print('| codec | 1 thread shared | 1 thread per-thread | 2 threads shared [min..max] | 2 threads per-thread'
+          ' [min..max] | 2 threads: throughput per thread, shared / per-thread | per-thread throughput, 2 vs 1 thread'
+          ' (shared) |')
+    print('|---|---:|---:|---:|---:|---:|---:|')
+    for c in CODECS:
+        s1 = rows.get(('SharingBenchmark.roundTripShared@t1', c, 'small'))
+        p1 = rows.get(('SharingBenchmark.roundTripPerThread@t1', c, 'small'))
+        s2 = rows.get(('SharingBenchmark.roundTripShared', c, 'small'))
+        p2 = rows.get(('SharingBenchmark.roundTripPerThread', c, 'small'))
+        if not (s1 and p1 and s2 and p2):
+            print(f'| {c} | not run | | | | | |')
+            continue
+        print(f"| {c} | {s1['med']:,.0f} | {p1['med']:,.0f} | {s2['med']:,.0f} [{s2['lo']:,.0f}..{s2['hi']:,.0f}]"
+              f" | {p2['med']:,.0f} [{p2['lo']:,.0f}..{p2['hi']:,.0f}] | {p2['med'] / s2['med']:.2f}"
+              f" | {s1['med'] / s2['med']:.2f} |")
+
+
 if __name__ == '__main__':
     data = load(sys.argv[1:])
     single_thread(data)
     sharing(data)
+    sharing_by_threads(data)

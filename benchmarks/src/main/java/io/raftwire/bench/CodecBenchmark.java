@@ -34,7 +34,7 @@ public class CodecBenchmark extends BenchmarkDefaults {
     static final int OUT_BYTES = 64 * 1024;
 
     /** The codec: a provider name or {@code handwritten}. */
-    @Param({"kryo", "protostuff", "jdk", "handwritten"})
+    @Param({"kryo", "protostuff", "jdk", "fory", "handwritten"})
     public String serializer;
 
     /** The message set: {@code full} (32 messages), {@code no-install} (31) or {@code small} (20). */

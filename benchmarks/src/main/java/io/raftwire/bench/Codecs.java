@@ -19,7 +19,7 @@ public final class Codecs {
     /**
      * Creates a codec for the catalog registry with default options.
      *
-     * @param name a provider name ({@code kryo}, {@code protostuff}, {@code jdk}) or {@value HandwrittenCodec#NAME}
+     * @param name a provider name ({@code kryo}, {@code protostuff}, {@code jdk}, {@code fory}) or {@value HandwrittenCodec#NAME}
      * @return a thread-safe codec
      * @throws io.raftwire.serializer.SerializationException if no provider has that name
      */

@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class SharingBenchmark extends BenchmarkDefaults {
 
     /** The codec: a provider name or {@code handwritten}. */
-    @Param({"kryo", "protostuff", "jdk", "handwritten"})
+    @Param({"kryo", "protostuff", "jdk", "fory", "handwritten"})
     public String serializer;
 
     private Serializer shared;

@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
 class ExampleFilesTest {
 
     private static final Path EXAMPLES = Paths.get("").toAbsolutePath().resolveSibling("examples").resolve("config");
-    private static final List<String> SERIALIZERS = List.of("kryo", "protostuff", "jdk");
+    private static final List<String> SERIALIZERS = List.of("kryo", "protostuff", "jdk", "fory");
 
     @Test
     void shouldLoadEveryExampleFileWithoutViolations() throws IOException {
         List<Path> files = exampleFiles();
-        assertEquals(6, files.size(), files.toString());
+        assertEquals(7, files.size(), files.toString());
         for (Path file : files) {
             RaftwireConfig.load(ConfigSource.fromProperties(file));
         }

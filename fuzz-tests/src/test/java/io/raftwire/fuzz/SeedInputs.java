@@ -22,7 +22,7 @@ import java.util.Locale;
  */
 public final class SeedInputs {
 
-    private static final List<String> PROVIDERS = List.of("kryo", "protostuff", "jdk");
+    private static final List<String> PROVIDERS = List.of("kryo", "protostuff", "jdk", "fory");
 
     private SeedInputs() {
     }

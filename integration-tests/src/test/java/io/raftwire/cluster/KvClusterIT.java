@@ -39,7 +39,7 @@ class KvClusterIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @ValueSource(strings = {"kryo", "protostuff", "jdk", "fory"})
     @Timeout(90)
     void readsSeeTheLatestAcknowledgedWriteAndEveryMemberEndsEqual(String serializer) throws Exception {
         try (KvCluster kv = KvCluster.start(3, serializer); KvClient client = kv.client()) {

@@ -20,18 +20,18 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same values decode equal through every provider, and the three shipped providers are all found on one class
+ * The same values decode equal through every provider, and the four shipped providers are all found on one class
  * path with distinct names, ids and fingerprints.
  */
 class CrossProviderEquivalenceTest {
 
-    private static final List<String> SHIPPED = List.of("jdk", "kryo", "protostuff");
+    private static final List<String> SHIPPED = List.of("fory", "jdk", "kryo", "protostuff");
 
     @Test
     void everyShippedProviderIsFoundOnceWithItsOwnIdAndFingerprint() {
         List<SerializerProvider> providers = Serializers.providers();
         assertEquals(SHIPPED, providers.stream().map(SerializerProvider::name).toList());
-        assertEquals(List.of(3, 1, 2), providers.stream().map(SerializerProvider::id).toList());
+        assertEquals(List.of(4, 3, 1, 2), providers.stream().map(SerializerProvider::id).toList());
         Set<Long> fingerprints = new HashSet<>();
         for (String name : SHIPPED) {
             fingerprints.add(Serializers.create(name, TypeRegistry.catalog(), SerializerOptions.defaults())
@@ -57,7 +57,7 @@ class CrossProviderEquivalenceTest {
             }
             for (int i = 0; i < decoded.size(); i++) {
                 assertEquals(value, decoded.get(i), e.getKey() + " through " + SHIPPED.get(i));
-                assertEquals(decoded.get(0), decoded.get(i), e.getKey() + ": jdk vs " + SHIPPED.get(i));
+                assertEquals(decoded.get(0), decoded.get(i), e.getKey() + ": " + SHIPPED.get(0) + " vs " + SHIPPED.get(i));
                 assertEquals(decoded.get(0).hashCode(), decoded.get(i).hashCode());
             }
             checked++;

@@ -33,7 +33,7 @@ class CatalogRoundTripIT {
     private static final List<String> NODES = List.of("n1", "n2", "n3");
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @ValueSource(strings = {"kryo", "protostuff", "jdk", "fory"})
     void shouldAnswerEveryCatalogRequestBetweenThreeNodes(String serializer) {
         Queue<String> oneWay = new ConcurrentLinkedQueue<>();
         try (LoopbackCluster cluster = new LoopbackCluster(NODES,

@@ -28,14 +28,14 @@ class ConfigLoadingTest {
 
     @Test
     void shouldSeeEveryProviderOnTheClassPath() {
-        assertEquals(List.of("jdk", "kryo", "protostuff"), List.copyOf(NettyTransportFactory.installedSerializers()));
+        assertEquals(List.of("fory", "jdk", "kryo", "protostuff"), List.copyOf(NettyTransportFactory.installedSerializers()));
     }
 
     @Test
     void shouldReportAnUnknownSerializerWithTheOtherErrorsOfTheFile() throws IOException {
         Path file = Files.write(dir.resolve("node.properties"), List.of(
                 "raftwire.serializer = kyro",
-                "raftwire.serializer.accept = protostuff,fory",
+                "raftwire.serializer.accept = protostuff,avro",
                 "raftwire.transport.io-threads = 0",
                 "raftwrie.node.id = n1"), StandardCharsets.UTF_8);
         ConfigException e = assertThrows(ConfigException.class, () -> NettyTransportFactory.loadConfig(file));
@@ -44,10 +44,10 @@ class ConfigLoadingTest {
                 .map(ConfigViolation::toString).toList();
         assertEquals(List.of(
                 "raftwire.transport.io-threads = 0 (expected: 1..64) [" + origin + "]",
-                "raftwire.serializer = kyro (expected: one of the installed serializers jdk, kryo, protostuff) ["
+                "raftwire.serializer = kyro (expected: one of the installed serializers fory, jdk, kryo, protostuff) ["
                         + origin + "]",
-                "raftwire.serializer.accept = protostuff,fory (expected: names of installed serializers jdk, kryo,"
-                        + " protostuff; not installed: fory) [" + origin + "]",
+                "raftwire.serializer.accept = protostuff,avro (expected: names of installed serializers fory, jdk,"
+                        + " kryo, protostuff; not installed: avro) [" + origin + "]",
                 "raftwrie.node.id = n1 (unknown key; did you mean raftwire.node.id?) [" + origin + "]"), fromFile);
     }
 

@@ -46,7 +46,7 @@ class ExampleConfigIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @ValueSource(strings = {"kryo", "protostuff", "jdk", "fory"})
     void shouldRunNodesFromASingleNodeExample(String serializer) {
         Path file = EXAMPLES.resolve(serializer + ".properties");
         // the first node must know the second as a peer, or it refuses the second's handshake

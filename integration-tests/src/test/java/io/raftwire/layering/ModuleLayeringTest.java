@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ModuleLayeringTest {
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").toAbsolutePath().normalize();
-    private static final Set<String> PROVIDERS = Set.of("serializer-kryo", "serializer-protostuff", "serializer-jdk");
+    private static final Set<String> PROVIDERS = Set.of("serializer-kryo", "serializer-protostuff", "serializer-jdk",
+            "serializer-fory");
     private static final String API_PACKAGE = "io.raftwire.transport";
 
     /** Module to its raftwire dependencies, each as {@code artifactId} or {@code artifactId (scope)}. */

@@ -64,7 +64,7 @@ class DemoIT {
             assertTrue(first.contains("expected"), args + " gave: " + r.err());
         }
         Run r = run("demo", "--serializer", "kyro");
-        assertTrue(r.err().contains("--serializer = kyro (expected: one of the installed serializers jdk, kryo,"
-                + " protostuff)"), r.err());
+        assertTrue(r.err().contains("--serializer = kyro (expected: one of the installed serializers fory, jdk,"
+                + " kryo, protostuff)"), r.err());
     }
 }

@@ -168,7 +168,7 @@ class InspectCommandTest {
         assertTrue(out.contains("frame 2 (offset " + 2 * good.length + ")"), out);
         assertTrue(out.contains("  serializer: unknown (9)\n"), out);
         assertTrue(out.contains("  cannot decode: serializer id = 9 (expected: one of the serializers installed here:"
-                + " jdk (3), kryo (1), protostuff (2))\n"), out);
+                + " fory (4), jdk (3), kryo (1), protostuff (2))\n"), out);
         assertTrue(out.contains("  type: unknown type (" + (17 | 0xFF) + ")\n"), out);
         assertTrue(out.contains("  cannot decode: message type id = " + (17 | 0xFF) + " (expected: a type id"
                 + " registered here"), out);

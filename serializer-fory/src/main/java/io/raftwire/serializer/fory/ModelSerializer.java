@@ -1,0 +1,260 @@
+package io.raftwire.serializer.fory;
+
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.Container;
+import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.Kind;
+import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.ShapeCodec;
+import io.raftwire.serializer.model.TypeModel;
+
+import java.util.Collection;
+
+import org.apache.fory.config.Config;
+import org.apache.fory.context.ReadContext;
+import org.apache.fory.context.WriteContext;
+import org.apache.fory.memory.MemoryBuffer;
+import org.apache.fory.serializer.Serializer;
+
+/**
+ * The Fory {@link Serializer} of one registered type, derived from its {@link TypeModel}: writes the components in
+ * constructor order with Fory's {@link MemoryBuffer} primitives and reads them back into the type's constructor
+ * ({@link TypeModel#instantiate}), in the layout documented on {@link ForySerializerProvider}. This is where the
+ * provider differs from Fory's own object serializers, which allocate the instance and set its fields, so that a
+ * decoded value never skips the checks its constructor makes. Nested values call the nested type's serializer
+ * directly; the depth lives in Fory's context and is checked on entry.
+ *
+ * <p>Immutable once {@link #link linked}, but bound to one thread's {@link Scratch}: each thread's Fory has its own
+ * set ({@link ForyTypes}).
+ */
+final class ModelSerializer extends Serializer<Object> {
+
+    private final TypeModel model;
+    private final Component[] components;
+    private final String[] labels;
+    private final int[] minElementBytes;
+    private final ModelSerializer[] valueSerializers;
+    private final int maxDepth;
+    private final int maxElements;
+    private final Scratch scratch;
+    private ForyTypes types;
+
+    @SuppressWarnings("unchecked")
+    ModelSerializer(Config config, TypeModel model, SerializerOptions options, Scratch scratch) {
+        // no reference tracking; "immutable" only tells Fory's copy() it may return the value itself
+        super(config, (Class<Object>) model.javaType(), false, true);
+        this.model = model;
+        this.components = model.components().toArray(new Component[0]);
+        this.labels = new String[components.length];
+        this.minElementBytes = new int[components.length];
+        this.valueSerializers = new ModelSerializer[components.length];
+        for (Component c : components) {
+            labels[c.index()] = model.name() + '.' + c.name();
+            // Every component takes at least one byte, so a VALUE element takes at least one per component.
+            minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
+        }
+        this.maxDepth = options.maxDepth();
+        this.maxElements = options.maxElements();
+        this.scratch = scratch;
+    }
+
+    /** Resolves the serializers of VALUE components and elements, and the table for POLYMORPHIC ones. */
+    void link(ForyTypes types) {
+        this.types = types;
+        for (Component c : components) {
+            if (c.valueKind() == Kind.VALUE) {
+                valueSerializers[c.index()] = types.of(c.valueModel());
+            }
+        }
+    }
+
+    /** The type this serializer handles. */
+    TypeModel model() {
+        return model;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Object value) {
+        int depth = ctx.getDepth() + 1;
+        Bounds.checkDepth(depth, maxDepth);
+        ctx.setDepth(depth);
+        MemoryBuffer out = ctx.getBuffer();
+        // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
+        ForyWire wire = null;
+        for (int i = 0; i < components.length; i++) {
+            Component c = components[i];
+            if (c.walked()) {
+                wire = wire == null ? ForyWire.sink(ctx, types, labels[i]) : wire.at(labels[i]);
+                ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
+                continue;
+            }
+            switch (c.kind()) {
+                case LONG -> out.writeVarUInt64(c.getLong(value));
+                case INT -> out.writeVarUInt32(c.getInt(value));
+                case BOOLEAN -> out.writeByte(c.getBoolean(value) ? 1 : 0);
+                case STRING -> PayloadWrites.string(out, (String) c.get(value));
+                case BYTES -> PayloadWrites.bytes(out, (byte[]) c.get(value));
+                case LONGS -> PayloadWrites.longs(out, (long[]) c.get(value));
+                case ENUM -> writeEnum(out, c.get(value));
+                case VALUE -> {
+                    Object v = c.get(value);
+                    out.writeByte(v == null ? 0 : 1);
+                    if (v != null) {
+                        valueSerializers[i].write(ctx, v);
+                    }
+                }
+                case POLYMORPHIC -> writePolymorphic(ctx, out, i, c.get(value));
+                case LIST, SET -> writeElements(ctx, out, i, (Collection<?>) c.get(value));
+                default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a Kind this provider"
+                        + " knows)");
+            }
+        }
+        ctx.setDepth(depth - 1);
+    }
+
+    @Override
+    public Object read(ReadContext ctx) {
+        int depth = ctx.getDepth() + 1;
+        Bounds.checkDepth(depth, maxDepth);
+        ctx.setDepth(depth);
+        MemoryBuffer in = ctx.getBuffer();
+        Object[] args = new Object[components.length];
+        ForyWire wire = null;
+        for (int i = 0; i < components.length; i++) {
+            Component c = components[i];
+            if (c.walked()) {
+                wire = wire == null ? ForyWire.source(ctx, types, scratch, maxElements, labels[i])
+                        : wire.at(labels[i]);
+                args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
+                continue;
+            }
+            args[i] = switch (c.kind()) {
+                case LONG -> in.readVarUInt64();
+                case INT -> PayloadReads.varuint32(in, labels[i]);
+                case BOOLEAN -> PayloadReads.flag(in, labels[i]);
+                case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
+                case BYTES -> PayloadReads.bytes(in, maxElements, labels[i]);
+                case LONGS -> PayloadReads.longs(in, maxElements, labels[i]);
+                case ENUM -> readEnum(in, i);
+                case VALUE -> PayloadReads.flag(in, labels[i]) ? valueSerializers[i].read(ctx) : null;
+                case POLYMORPHIC -> readPolymorphic(ctx, in, i);
+                case LIST, SET -> readElements(ctx, in, i, c.kind() == Kind.SET);
+                default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
+            };
+        }
+        ctx.setDepth(depth - 1);
+        return model.instantiate(args);
+    }
+
+    private static void writeEnum(MemoryBuffer out, Object constant) {
+        out.writeVarUInt32(constant == null ? 0 : ((Enum<?>) constant).ordinal() + 1);
+    }
+
+    private Object readEnum(MemoryBuffer in, int i) {
+        int v = PayloadReads.varuint32(in, labels[i]);
+        return v == 0 ? null : Bounds.enumConstant(v - 1, components[i].enumConstants(), labels[i]);
+    }
+
+    private void writePolymorphic(WriteContext ctx, MemoryBuffer out, int i, Object v) {
+        if (v == null) {
+            out.writeByte(0);
+            return;
+        }
+        ModelSerializer s = types.of(components[i].subtypeOf(labels[i], v));
+        out.writeVarUInt32(s.model.id());
+        s.write(ctx, v);
+    }
+
+    private Object readPolymorphic(ReadContext ctx, MemoryBuffer in, int i) {
+        int id = PayloadReads.varuint32(in, labels[i]);
+        if (id == 0) {
+            return null;
+        }
+        ModelSerializer s = types.find(id);
+        if (s == null) {
+            throw new MalformedPayloadException(labels[i] + " holds type id " + Integer.toUnsignedString(id)
+                    + " (expected: a registered type id)");
+        }
+        components[i].checkAssignable(s.model);
+        return s.read(ctx);
+    }
+
+    /**
+     * A list, or a catalog {@code IndexedSet}, by index (no iterator, so no garbage); any other set in iteration
+     * order. VALUE elements inline to keep the stack shallow.
+     */
+    private void writeElements(WriteContext ctx, MemoryBuffer out, int i, Collection<?> elements) {
+        if (elements == null) {
+            out.writeByte(0);
+            return;
+        }
+        int n = elements.size();
+        out.writeVarUInt32(n + 1);
+        ModelSerializer values = valueSerializers[i];
+        if (Elements.isIndexed(elements)) {
+            for (int k = 0; k < n; k++) {
+                Object e = Elements.requireElement(Elements.get(elements, k), labels[i]);
+                if (values != null) {
+                    values.write(ctx, e);
+                } else {
+                    writeElement(ctx, out, i, e);
+                }
+            }
+        } else {
+            for (Object e : elements) {
+                if (values != null) {
+                    values.write(ctx, Elements.requireElement(e, labels[i]));
+                } else {
+                    writeElement(ctx, out, i, Elements.requireElement(e, labels[i]));
+                }
+            }
+        }
+    }
+
+    private void writeElement(WriteContext ctx, MemoryBuffer out, int i, Object e) {
+        switch (components[i].elementKind()) {
+            case STRING -> PayloadWrites.string(out, (String) e);
+            case ENUM -> writeEnum(out, e);
+            case POLYMORPHIC -> writePolymorphic(ctx, out, i, e);
+            default -> throw new IllegalStateException("element kind " + components[i].elementKind()
+                    + " (expected: STRING, ENUM or POLYMORPHIC)");
+        }
+    }
+
+    private Collection<Object> readElements(ReadContext ctx, MemoryBuffer in, int i, boolean set) {
+        int n = PayloadReads.length(in, minElementBytes[i], maxElements, labels[i]);
+        if (n == PayloadReads.NULL) {
+            return null;
+        }
+        @SuppressWarnings("unchecked")
+        Collection<Object> elements = (Collection<Object>) (set ? Container.SET : Container.LIST).newContainer(n);
+        ModelSerializer values = valueSerializers[i];
+        for (int k = 0; k < n; k++) {
+            Object e = values != null ? values.read(ctx) : readElement(ctx, in, i);
+            Elements.add(elements, e, labels[i], k);
+        }
+        return elements;
+    }
+
+    private Object readElement(ReadContext ctx, MemoryBuffer in, int i) {
+        Component c = components[i];
+        Object e = switch (c.elementKind()) {
+            case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
+            case ENUM -> readEnum(in, i);
+            case POLYMORPHIC -> readPolymorphic(ctx, in, i);
+            default -> throw new IllegalStateException("element kind " + c.elementKind()
+                    + " (expected: STRING, ENUM or POLYMORPHIC)");
+        };
+        if (e == null) {
+            throw new MalformedPayloadException(Elements.nullElement(labels[i]));
+        }
+        return e;
+    }
+
+    @Override
+    public String toString() {
+        return "ModelSerializer[" + model + ']';
+    }
+}
