@@ -235,6 +235,52 @@ final class ChaosCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * One line per configured member for a failure message: stopped, or its engine's own report (status, role, term,
+     * leader, commit and last log index, committed and effective members with their log indexes, the leader's view of
+     * its followers' match indexes), asked for with a short deadline so that a stuck engine shows as such.
+     */
+    String describe() {
+        StringBuilder b = new StringBuilder();
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < cluster.size(); i++) {
+            RaftwireNode n = cluster.node(i);
+            b.append("\n    ").append(id(i)).append(": ");
+            if (n == null) {
+                b.append("stopped");
+                continue;
+            }
+            try {
+                var r = n.raftNode().getReport().get(2, TimeUnit.SECONDS).getResult();
+                var leader = r.getTerm().getLeaderEndpoint();
+                b.append(r.getStatus()).append(' ').append(r.getRole()).append(" term ").append(r.getTerm().getTerm())
+                        .append(" leader ").append(leader == null ? "-" : leader.getId())
+                        .append(" voted ").append(r.getTerm().getVotedEndpoint() == null ? "-"
+                                : r.getTerm().getVotedEndpoint().getId())
+                        .append(", commit ").append(r.getLog().getCommitIndex())
+                        .append(" last ").append(r.getLog().getLastLogOrSnapshotIndex())
+                        .append(" (term ").append(r.getLog().getLastLogOrSnapshotTerm()).append(')')
+                        .append(", committed members ").append(members(r.getCommittedMembers()))
+                        .append(", effective ").append(members(r.getEffectiveMembers()));
+                if (!r.getLog().getFollowerMatchIndices().isEmpty()) {
+                    b.append(", match ").append(new TreeMap<>(r.getLog().getFollowerMatchIndices().entrySet().stream()
+                            .collect(java.util.stream.Collectors.toMap(e -> e.getKey().getId().toString(),
+                                    Map.Entry::getValue))));
+                }
+                r.getLeaderHeartbeatTimestamp().ifPresent(t -> b.append(", leader heard ").append(now - t)
+                        .append(" ms ago"));
+            } catch (Exception e) {
+                b.append("no report within 2 s (").append(e).append(')');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String members(io.microraft.report.RaftGroupMembers m) {
+        return m.getMembers().stream().map(e -> e.getId() + (m.getVotingMembers().contains(e) ? "" : "(learner)"))
+                .toList() + "@" + m.getLogIndex();
+    }
+
     /** The KV state machine inside a (possibly wrapped) state machine. */
     static KvStateMachine kv(StateMachine sm) {
         return sm instanceof KvStateMachine k ? k : ((Unwrappable) sm).unwrap();
