@@ -1,5 +1,6 @@
 package io.raftwire.chaos;
 
+import io.microraft.report.RaftGroupMembers;
 import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
@@ -28,9 +29,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * A loopback KV cluster built for faults: every member's transport to the other members is wrapped in a
@@ -242,7 +246,6 @@ final class ChaosCluster implements AutoCloseable {
      */
     String describe() {
         StringBuilder b = new StringBuilder();
-        long now = System.currentTimeMillis();
         for (int i = 0; i < cluster.size(); i++) {
             RaftwireNode n = cluster.node(i);
             b.append("\n    ").append(id(i)).append(": ");
@@ -252,6 +255,7 @@ final class ChaosCluster implements AutoCloseable {
             }
             try {
                 var r = n.raftNode().getReport().get(2, TimeUnit.SECONDS).getResult();
+                long now = System.currentTimeMillis();
                 var leader = r.getTerm().getLeaderEndpoint();
                 b.append(r.getStatus()).append(' ').append(r.getRole()).append(" term ").append(r.getTerm().getTerm())
                         .append(" leader ").append(leader == null ? "-" : leader.getId())
@@ -264,19 +268,23 @@ final class ChaosCluster implements AutoCloseable {
                         .append(", effective ").append(members(r.getEffectiveMembers()));
                 if (!r.getLog().getFollowerMatchIndices().isEmpty()) {
                     b.append(", match ").append(new TreeMap<>(r.getLog().getFollowerMatchIndices().entrySet().stream()
-                            .collect(java.util.stream.Collectors.toMap(e -> e.getKey().getId().toString(),
+                            .collect(Collectors.toMap(e -> e.getKey().getId().toString(),
                                     Map.Entry::getValue))));
                 }
                 r.getLeaderHeartbeatTimestamp().ifPresent(t -> b.append(", leader heard ").append(now - t)
                         .append(" ms ago"));
-            } catch (Exception e) {
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                b.append("interrupted");
+                break;
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
                 b.append("no report within 2 s (").append(e).append(')');
             }
         }
         return b.toString();
     }
 
-    private static String members(io.microraft.report.RaftGroupMembers m) {
+    private static String members(RaftGroupMembers m) {
         return m.getMembers().stream().map(e -> e.getId() + (m.getVotingMembers().contains(e) ? "" : "(learner)"))
                 .toList() + "@" + m.getLogIndex();
     }
