@@ -1,5 +1,6 @@
 package io.raftwire.chaos;
 
+import io.microraft.report.RaftGroupMembers;
 import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
@@ -28,9 +29,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * A loopback KV cluster built for faults: every member's transport to the other members is wrapped in a
@@ -233,6 +237,56 @@ final class ChaosCluster implements AutoCloseable {
                 return digests;
             }
         }
+    }
+
+    /**
+     * One line per configured member for a failure message: stopped, or its engine's own report (status, role, term,
+     * leader, commit and last log index, committed and effective members with their log indexes, the leader's view of
+     * its followers' match indexes), asked for with a short deadline so that a stuck engine shows as such.
+     */
+    String describe() {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cluster.size(); i++) {
+            RaftwireNode n = cluster.node(i);
+            b.append("\n    ").append(id(i)).append(": ");
+            if (n == null) {
+                b.append("stopped");
+                continue;
+            }
+            try {
+                var r = n.raftNode().getReport().get(2, TimeUnit.SECONDS).getResult();
+                long now = System.currentTimeMillis();
+                var leader = r.getTerm().getLeaderEndpoint();
+                b.append(r.getStatus()).append(' ').append(r.getRole()).append(" term ").append(r.getTerm().getTerm())
+                        .append(" leader ").append(leader == null ? "-" : leader.getId())
+                        .append(" voted ").append(r.getTerm().getVotedEndpoint() == null ? "-"
+                                : r.getTerm().getVotedEndpoint().getId())
+                        .append(", commit ").append(r.getLog().getCommitIndex())
+                        .append(" last ").append(r.getLog().getLastLogOrSnapshotIndex())
+                        .append(" (term ").append(r.getLog().getLastLogOrSnapshotTerm()).append(')')
+                        .append(", committed members ").append(members(r.getCommittedMembers()))
+                        .append(", effective ").append(members(r.getEffectiveMembers()));
+                if (!r.getLog().getFollowerMatchIndices().isEmpty()) {
+                    b.append(", match ").append(new TreeMap<>(r.getLog().getFollowerMatchIndices().entrySet().stream()
+                            .collect(Collectors.toMap(e -> e.getKey().getId().toString(),
+                                    Map.Entry::getValue))));
+                }
+                r.getLeaderHeartbeatTimestamp().ifPresent(t -> b.append(", leader heard ").append(now - t)
+                        .append(" ms ago"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                b.append("interrupted");
+                break;
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                b.append("no report within 2 s (").append(e).append(')');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String members(RaftGroupMembers m) {
+        return m.getMembers().stream().map(e -> e.getId() + (m.getVotingMembers().contains(e) ? "" : "(learner)"))
+                .toList() + "@" + m.getLogIndex();
     }
 
     /** The KV state machine inside a (possibly wrapped) state machine. */

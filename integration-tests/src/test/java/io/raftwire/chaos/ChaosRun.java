@@ -57,10 +57,14 @@ final class ChaosRun {
             b.append(String.format(Locale.ROOT, "%-12s seed %-20d %5d ops (%s), %s, %d keys, %d states, %.1f s",
                     name, seed, operations, counts, check.verdict(), check.keys().size(), digests.size(),
                     millis / 1000.0));
-            figures.forEach((k, v) -> b.append(", ").append(k).append(' ').append(v.size() == 1 ? v.get(0)
+            figures.forEach((k, v) -> b.append(", ").append(k).append(' ').append(v.size() <= 3 ? join(v)
                     : "median " + median(v) + " max " + v.stream().mapToLong(x -> x).max().orElse(0)
                     + " n=" + v.size()));
             return b.toString();
+        }
+
+        private static String join(List<Long> v) {
+            return v.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / "));
         }
 
         static long median(List<Long> v) {
@@ -128,21 +132,26 @@ final class ChaosRun {
             Workload workload = new Workload(Workload.clients(cluster, CLIENTS, spec.serializer, recorder, counts,
                     OPERATION_TIMEOUT, padding), KEYS, random.nextLong(), Integer.MAX_VALUE);
             try (workload; var probeClient = probe.kv()) {
-                ctx = new RunContext(cluster, random.split(), settings, probe);
-                ctx.figure("setup ms", RunContext.since(start));
-                long workStart = System.nanoTime();
-                workload.start();
-                awaitOperations(workload, settings.minOperations() / 5);
-                schedule.faults(ctx);
-                awaitOperations(workload, settings.minOperations());
-                workload.stop(OPERATION_TIMEOUT.plusSeconds(15));
-                stuck = workload.stuck();
-                issued = workload.issued();
-                ctx.figure("workload ms", RunContext.since(workStart));
-                for (String key : Stream.concat(workload.keys().stream(), Stream.of("probe")).toList()) {
-                    finalReads.put(key, finalRead(probe, key));
+                try {
+                    ctx = new RunContext(cluster, random.split(), settings, probe);
+                    ctx.figure("setup ms", RunContext.since(start));
+                    long workStart = System.nanoTime();
+                    workload.start();
+                    awaitOperations(workload, settings.minOperations() / 5);
+                    schedule.faults(ctx);
+                    awaitOperations(workload, settings.minOperations());
+                    workload.stop(OPERATION_TIMEOUT.plusSeconds(15));
+                    stuck = workload.stuck();
+                    issued = workload.issued();
+                    ctx.figure("workload ms", RunContext.since(workStart));
+                    for (String key : Stream.concat(workload.keys().stream(), Stream.of("probe")).toList()) {
+                        finalReads.put(key, finalRead(probe, key));
+                    }
+                    digests = cluster.digests();
+                } catch (Exception | AssertionError e) {
+                    throw new IllegalStateException(e + "; members when it failed:" + cluster.describe(),
+                            e);
                 }
-                digests = cluster.digests();
             }
         } finally {
             if (dataRoot != null) {

@@ -34,10 +34,15 @@ class RandomisedHistoriesTest {
         long started = System.nanoTime();
         for (int run = 0; run < runs; run++) {
             long seed = base + run;
-            String replayHint = "seed " + seed + " (replay: -Dlinearizability.seed=" + seed + ")";
+            // versions are observed in every other history; a replay names the run's choice, so that it replays
+            // exactly the history that failed
+            boolean versions = replay != null && System.getProperty("linearizability.versions") != null
+                    ? Boolean.parseBoolean(System.getProperty("linearizability.versions")) : run % 2 == 0;
+            String replayHint = "seed " + seed + " (replay: -Dlinearizability.seed=" + seed
+                    + " -Dlinearizability.versions=" + versions + ")";
             SplittableRandom random = new SplittableRandom(seed);
             RandomHistory h = RandomHistory.generate(random, new RandomHistory.Shape(300, 3, 5, 400, 0.05, 0.05,
-                    run % 2 == 0));
+                    versions));
             operations += h.ops.size();
             CheckResult clean = checker.check(h.ops);
             assertEquals(Verdict.LINEARIZABLE, clean.verdict(), () -> replayHint + "\n" + clean.report());

@@ -10,10 +10,12 @@ import io.raftwire.transport.TransportException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -174,8 +176,11 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until exactly one running node leads and every running node agrees on it; members whose engine has
-     * terminated (a member removed from the group stops itself) are not asked.
+     * Waits until exactly one running node leads and every running member of the group agrees on it. Not asked: a node
+     * whose engine has terminated, and a node that is not in the leader's effective members. A member removed from the
+     * group is in that case until it is stopped: the leader stops replicating to it as soon as it appends the removal,
+     * so a removed follower never applies its removal, never hears from a leader again and never terminates itself
+     * (MicroRaft 0.7, as the Raft dissertation describes; its operator stops it).
      *
      * @return its index
      * @throws IllegalStateException if that does not happen within {@code timeout}
@@ -196,6 +201,7 @@ public final class LocalCluster implements AutoCloseable {
 
     private Optional<Integer> agreedLeader() {
         Integer leader = null;
+        RaftwireNode leaderNode = null;
         for (int i = 0; i < nodes.length(); i++) {
             RaftwireNode n = nodes.get(i);
             if (n != null && n.isLeader() && !RaftNodeStatus.isTerminal(n.raftNode().getStatus())) {
@@ -203,22 +209,23 @@ public final class LocalCluster implements AutoCloseable {
                     return Optional.empty();
                 }
                 leader = i;
+                leaderNode = n;
             }
         }
         if (leader == null) {
             return Optional.empty();
         }
         String leaderId = id(leader);
+        Set<Object> members = new HashSet<>();
+        leaderNode.raftNode().getEffectiveMembers().getMembers().forEach(e -> members.add(e.getId()));
         for (RaftwireNode n : running()) {
-            if (RaftNodeStatus.isTerminal(n.raftNode().getStatus())) {
-                continue; // removed from the group (it stops itself) or terminated: it has no say
+            if (RaftNodeStatus.isTerminal(n.raftNode().getStatus()) || !members.contains(n.memberId())) {
+                continue; // terminated, or removed from the group and not yet stopped: it has no say
             }
-            {
-                Object seen = n.raftNode().getTerm().getLeaderEndpoint() == null ? null
-                        : n.raftNode().getTerm().getLeaderEndpoint().getId();
-                if (!leaderId.equals(seen)) {
-                    return Optional.empty();
-                }
+            Object seen = n.raftNode().getTerm().getLeaderEndpoint() == null ? null
+                    : n.raftNode().getTerm().getLeaderEndpoint().getId();
+            if (!leaderId.equals(seen)) {
+                return Optional.empty();
             }
         }
         return Optional.of(leader);
