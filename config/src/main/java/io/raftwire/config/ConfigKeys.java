@@ -25,6 +25,8 @@ import java.util.function.Function;
  *   <li>no peer has this node's id, and (unless this node listens on port 0) none has this node's address;</li>
  *   <li>{@code transport.max-inbound-buffer-bytes >= transport.max-frame-bytes}.</li>
  * </ul>
+ * A loaded {@link RaftwireConfig} and values set in code through {@link ConfigValues} (the transport's settings
+ * builder) are checked by these same constraints and rules, so no range is declared anywhere else.
  */
 public final class ConfigKeys {
 
@@ -305,5 +307,16 @@ public final class ConfigKeys {
      * @param check returns {@code null} when the rule holds, otherwise what was expected of {@code key}
      */
     record Relation(ConfigKey<?> key, List<ConfigKey<?>> inputs, Function<RaftwireConfig, String> check) {
+
+        /** The violation of this rule in {@code config}, reported against {@link #key()}; {@code null} if it holds. */
+        ConfigViolation violation(RaftwireConfig config, String origin) {
+            String failure = check.apply(config);
+            return failure == null ? null
+                    : new ConfigViolation(key.name(), formatted(config, key), "expected: " + failure, origin);
+        }
+
+        private static <T> String formatted(RaftwireConfig config, ConfigKey<T> key) {
+            return key.format(config.get(key));
+        }
     }
 }

@@ -87,10 +87,9 @@ final class ConfigResolver {
         if (invalid.contains(relation.key()) || relation.inputs().stream().anyMatch(invalid::contains)) {
             return;
         }
-        String failure = relation.check().apply(config);
-        if (failure != null) {
-            violations.add(new ConfigViolation(relation.key().name(), formatted(config, relation.key()),
-                    "expected: " + failure, origins.getOrDefault(relation.key(), "")));
+        ConfigViolation violation = relation.violation(config, origins.getOrDefault(relation.key(), ""));
+        if (violation != null) {
+            violations.add(violation);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.raftwire.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The jdk provider decoding hostile payloads, one target per message shape ({@link DecodeTarget}). Plain
@@ -9,6 +11,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * {@code maxDuration}: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am test -Dtest='io.raftwire.fuzz.JdkFuzzTest#requests'
  * -Dsurefire.failIfNoSpecifiedTests=false} (see RELIABILITY.md).
  */
+@ExtendWith(LeakDetectionExtension.class)
 class JdkFuzzTest {
 
     private static final DecodeTarget REQUESTS = new DecodeTarget("jdk", Shape.REQUESTS);

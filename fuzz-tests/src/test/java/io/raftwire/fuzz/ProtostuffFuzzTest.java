@@ -1,6 +1,8 @@
 package io.raftwire.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The protostuff provider decoding hostile payloads, one target per message shape ({@link DecodeTarget}). Plain
@@ -9,6 +11,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * {@code maxDuration}: {@code JAZZER_FUZZ=1 mvn -pl fuzz-tests -am test
  * -Dtest='io.raftwire.fuzz.ProtostuffFuzzTest#requests' -Dsurefire.failIfNoSpecifiedTests=false} (see RELIABILITY.md).
  */
+@ExtendWith(LeakDetectionExtension.class)
 class ProtostuffFuzzTest {
 
     private static final DecodeTarget REQUESTS = new DecodeTarget("protostuff", Shape.REQUESTS);

@@ -11,7 +11,9 @@ import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,6 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class ConnectionFaultIT {
+
+    /** The half-open close is the point of a test here: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.KeepAliveHandler");
 
     /** Far longer than any test: a request failing before it must have failed because of the fault. */
     private static final Duration LONG = Duration.ofMinutes(10);
@@ -153,6 +159,7 @@ class ConnectionFaultIT {
             TransportException e = ItSupport.failure(pending, Reason.CONNECTION_CLOSED);
             assertTrue(e.getMessage().contains("nothing received from b for " + IDLE_MS + " ms"), e.getMessage());
             assertTrue(a.stats().connections().idleCloses() >= 1);
+            logs.await("nothing received from b for " + IDLE_MS + " ms");
             proxy.heal();
             assertReconnects(dialler, proxy, acceptedBefore);
             assertNotNull(b.stats().message(MessageType.VOTE_REQUEST.id()));

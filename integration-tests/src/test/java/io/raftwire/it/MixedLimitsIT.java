@@ -48,7 +48,8 @@ class MixedLimitsIT {
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void shouldRefuseAFrameAboveThePeersLimitAndKeepTheConnection(String serializer) {
         try (LoopbackCluster c = new LoopbackCluster(List.of("a", "b"),
-                id -> ItSupport.settings().bulkThresholdBytes(Integer.MAX_VALUE)
+                // the bulk threshold at its largest valid value (1 GiB), above every frame: one lane per peer
+                id -> ItSupport.settings().bulkThresholdBytes(1 << 30)
                         .maxFrameBytes(id.equals("b") ? SMALL_FRAME_BYTES : 16 * 1024 * 1024),
                 id -> ItSupport.serializers(serializer), t -> {
                     t.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(

@@ -15,9 +15,11 @@ import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,6 +43,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class UnreadResponsesIT {
+
+    /** Closing the peer that stopped reading is the point of the test: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.KeepAliveHandler");
 
     private static final int IDLE_MS = 3000;
     private static final int LEGIT_REQUESTS = 300;
@@ -86,6 +92,7 @@ class UnreadResponsesIT {
                 }
                 Await.until(ItSupport.WAIT, () -> b.stats().connections().idleCloses() > idleClosesOfB,
                         () -> "b closed the throttled flood connection as silent");
+                logs.await("nothing received from f for " + IDLE_MS + " ms");
                 System.out.printf("unread responses: flood sent %d requests; a: %d requests, %d failed; b: %s%n",
                         flooded.get(), LEGIT_REQUESTS, failures, b.inboundStats());
                 assertEquals(0, failures, "a's requests failed while f flooded b");

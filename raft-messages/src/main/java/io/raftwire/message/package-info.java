@@ -7,12 +7,16 @@
  * <p>The catalog is JDK only and knows nothing about serialization. Every wire class follows one contract, which the
  * serializers rely on to build each type generically from its constructor:
  * <ul>
- *   <li>concrete classes are {@code public final}, abstract bases {@code public abstract} with protected
- *       constructors; every field is {@code private final}; no setters, no no-arg constructor, not
- *       {@link java.io.Serializable};</li>
+ *   <li>a concrete class with no superclass is a {@code record} whose compact constructor checks and copies its
+ *       components; one that inherits components is {@code public final}, its abstract bases {@code public
+ *       abstract} with protected constructors (a record cannot extend a class); every field is {@code private
+ *       final}; no setters, no no-arg constructor, not {@link java.io.Serializable};</li>
  *   <li>each concrete class has exactly one public constructor taking every component (inherited ones first), and
  *       every constructor parameter has a record-style accessor and a private final field of the same name and
- *       type;</li>
+ *       type; the component order is the wire order, so reordering a record's components changes the bytes;</li>
+ *   <li>a component that is an array has an accessor returning a copy, and its class writes {@code equals},
+ *       {@code hashCode} and {@code toString} by content (arrays longer than 32 elements printed as their size);
+ *       every other class uses the record's or the same {@code Name[component=value, ...]} form;</li>
  *   <li>components are {@code long}, {@code int}, {@code boolean}, {@code String}, {@code byte[]}, {@code long[]},
  *       an enum, a registered value class, a registered polymorphic type, or a {@code List}/{@code Set} of those;</li>
  *   <li>the constructor is the only place where invariants are checked; arrays and collections are copied, so an

@@ -46,6 +46,23 @@ class CatalogContractTest {
         }
     }
 
+    /**
+     * A catalog type that inherits no component is a record (no hand-written equals, hashCode or accessors to drift);
+     * one that does cannot be, and keeps its class. Either way the constructor's parameter order is the wire order.
+     */
+    @ParameterizedTest
+    @EnumSource(MessageType.class)
+    void shouldBeARecordWhenItInheritsNoComponent(MessageType type) {
+        Class<?> c = type.javaType();
+        boolean inherits = c.getSuperclass() != Object.class && c.getSuperclass() != Record.class;
+        assertEquals(!inherits, c.isRecord(), c + (inherits ? " inherits components and cannot be a record"
+                : " inherits nothing (expected: a record)"));
+        if (c.isRecord()) {
+            assertEquals(Arrays.stream(c.getRecordComponents()).map(rc -> rc.getName()).toList(),
+                    Arrays.stream(Canonical.constructor(c).getParameters()).map(Parameter::getName).toList(), c + "");
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(MessageType.class)
     void shouldPairEveryParameterWithAnAccessorAndAFieldOfTheSameNameAndType(MessageType type) throws Exception {

@@ -19,6 +19,7 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,11 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ExtendWith(LeakDetectionExtension.class)
 class KvNodesTest {
 
     @Test

@@ -12,80 +12,38 @@ import java.util.Objects;
  * The InstallSnapshot RPC (Raft §7): the leader sends one chunk of a snapshot to a follower that is too far behind.
  * Invariants: every number {@code >= 0}. Answered by {@link io.raftwire.message.response.InstallResponse}.
  * Immutable and thread-safe (the chunk is copied in and out).
+ *
+ * @param term the leader's current term; {@code >= 0}
+ * @param leader the sending leader
+ * @param index the last log index the snapshot covers; {@code >= 0}
+ * @param timestamp when the snapshot was taken, in milliseconds since the epoch; {@code >= 0}
+ * @param version the snapshot format version; {@code >= 0}
+ * @param offset the chunk's position within the snapshot, counted in chunks; {@code >= 0}
+ * @param data the chunk; may be empty; copied
+ * @param complete {@code true} if this is the last chunk
  */
-public final class InstallRequest implements RaftRequest {
-
-    private final long term;
-    private final MemberId leader;
-    private final long index;
-    private final long timestamp;
-    private final int version;
-    private final int offset;
-    private final byte[] data;
-    private final boolean complete;
+public record InstallRequest(long term, MemberId leader, long index, long timestamp, int version, int offset,
+        byte[] data, boolean complete) implements RaftRequest {
 
     /**
-     * @param term the leader's current term; {@code >= 0}
-     * @param leader the sending leader
-     * @param index the last log index the snapshot covers; {@code >= 0}
-     * @param timestamp when the snapshot was taken, in milliseconds since the epoch; {@code >= 0}
-     * @param version the snapshot format version; {@code >= 0}
-     * @param offset the chunk's position within the snapshot, counted in chunks; {@code >= 0}
-     * @param data the chunk; may be empty; copied
-     * @param complete {@code true} if this is the last chunk
+     * Checks the invariants, and copies the arrays and lists, as documented on the components.
+     *
      * @throws IllegalArgumentException if a value is negative
      * @throws NullPointerException if {@code leader} or {@code data} is null
      */
-    public InstallRequest(long term, MemberId leader, long index, long timestamp, int version, int offset,
-            byte[] data, boolean complete) {
-        this.term = Checks.nonNegative(term, "term");
-        this.leader = Checks.notNull(leader, "leader");
-        this.index = Checks.nonNegative(index, "index");
-        this.timestamp = Checks.nonNegative(timestamp, "timestamp");
-        this.version = Checks.nonNegative(version, "version");
-        this.offset = Checks.nonNegative(offset, "offset");
-        this.data = Checks.copy(data, "data");
-        this.complete = complete;
-    }
-
-    /** The leader's current term. */
-    public long term() {
-        return term;
-    }
-
-    /** The sending leader. */
-    public MemberId leader() {
-        return leader;
-    }
-
-    /** The last log index the snapshot covers. */
-    public long index() {
-        return index;
-    }
-
-    /** When the snapshot was taken, in milliseconds since the epoch. */
-    public long timestamp() {
-        return timestamp;
-    }
-
-    /** The snapshot format version. */
-    public int version() {
-        return version;
-    }
-
-    /** The chunk's position within the snapshot, counted in chunks. */
-    public int offset() {
-        return offset;
+    public InstallRequest {
+        term = Checks.nonNegative(term, "term");
+        leader = Checks.notNull(leader, "leader");
+        index = Checks.nonNegative(index, "index");
+        timestamp = Checks.nonNegative(timestamp, "timestamp");
+        version = Checks.nonNegative(version, "version");
+        offset = Checks.nonNegative(offset, "offset");
+        data = Checks.copy(data, "data");
     }
 
     /** A copy of the chunk; may be empty. */
     public byte[] data() {
         return data.clone();
-    }
-
-    /** {@code true} if this is the last chunk. */
-    public boolean complete() {
-        return complete;
     }
 
     @Override

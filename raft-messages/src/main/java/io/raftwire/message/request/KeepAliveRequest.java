@@ -11,26 +11,25 @@ import java.util.Arrays;
  * The three arrays are parallel: element {@code i} of each describes the same session. Invariants: the arrays have
  * the same length and no negative element. Answered by {@link io.raftwire.message.response.KeepAliveResponse}.
  * Immutable and thread-safe (arrays are copied in and out).
+ *
+ * @param sessionIds the sessions to keep alive; copied
+ * @param commandSequences per session, the highest command sequence whose result the client received; copied
+ * @param eventIndexes per session, the highest event index the client received; copied
  */
-public final class KeepAliveRequest implements RaftRequest {
-
-    private final long[] sessionIds;
-    private final long[] commandSequences;
-    private final long[] eventIndexes;
+public record KeepAliveRequest(long[] sessionIds, long[] commandSequences, long[] eventIndexes) implements RaftRequest {
 
     /**
-     * @param sessionIds the sessions to keep alive; copied
-     * @param commandSequences per session, the highest command sequence whose result the client received; copied
-     * @param eventIndexes per session, the highest event index the client received; copied
+     * Checks the invariants, and copies the arrays and lists, as documented on the components.
+     *
      * @throws IllegalArgumentException if an element is negative or the array lengths differ
      * @throws NullPointerException if an array is null
      */
-    public KeepAliveRequest(long[] sessionIds, long[] commandSequences, long[] eventIndexes) {
-        this.sessionIds = Checks.copyNonNegative(sessionIds, "sessionIds");
-        this.commandSequences = Checks.copyNonNegative(commandSequences, "commandSequences");
-        this.eventIndexes = Checks.copyNonNegative(eventIndexes, "eventIndexes");
-        Checks.sameLength(this.commandSequences, "commandSequences", this.sessionIds, "sessionIds");
-        Checks.sameLength(this.eventIndexes, "eventIndexes", this.sessionIds, "sessionIds");
+    public KeepAliveRequest {
+        sessionIds = Checks.copyNonNegative(sessionIds, "sessionIds");
+        commandSequences = Checks.copyNonNegative(commandSequences, "commandSequences");
+        eventIndexes = Checks.copyNonNegative(eventIndexes, "eventIndexes");
+        Checks.sameLength(commandSequences, "commandSequences", sessionIds, "sessionIds");
+        Checks.sameLength(eventIndexes, "eventIndexes", sessionIds, "sessionIds");
     }
 
     /** A copy of the ids of the sessions to keep alive. */

@@ -13,72 +13,37 @@ import java.util.Objects;
  * A client opens a session bound to a service. Invariants: name and type name are not empty;
  * {@code 0 <= minTimeout <= maxTimeout}. Answered by {@link io.raftwire.message.response.OpenSessionResponse}.
  * Immutable and thread-safe (the config is copied in and out).
+ *
+ * @param node the client node that opens the session
+ * @param name the service to bind to; not empty
+ * @param typeName the type of that service; not empty
+ * @param config the service's serialized configuration; may be empty; copied
+ * @param readConsistency how the session's queries are served
+ * @param minTimeout the shortest session timeout the client accepts, in milliseconds; {@code >= 0}
+ * @param maxTimeout the longest session timeout the client accepts, in milliseconds; {@code >= minTimeout}
  */
-public final class OpenSessionRequest implements RaftRequest {
-
-    private final MemberId node;
-    private final String name;
-    private final String typeName;
-    private final byte[] config;
-    private final ReadConsistency readConsistency;
-    private final long minTimeout;
-    private final long maxTimeout;
+public record OpenSessionRequest(MemberId node, String name, String typeName, byte[] config,
+        ReadConsistency readConsistency, long minTimeout, long maxTimeout) implements RaftRequest {
 
     /**
-     * @param node the client node that opens the session
-     * @param name the service to bind to; not empty
-     * @param typeName the type of that service; not empty
-     * @param config the service's serialized configuration; may be empty; copied
-     * @param readConsistency how the session's queries are served
-     * @param minTimeout the shortest session timeout the client accepts, in milliseconds; {@code >= 0}
-     * @param maxTimeout the longest session timeout the client accepts, in milliseconds; {@code >= minTimeout}
+     * Checks the invariants, and copies the arrays and lists, as documented on the components.
+     *
      * @throws NullPointerException if a reference argument is null
      * @throws IllegalArgumentException if a value is negative, a string is empty or {@code minTimeout > maxTimeout}
      */
-    public OpenSessionRequest(MemberId node, String name, String typeName, byte[] config,
-            ReadConsistency readConsistency, long minTimeout, long maxTimeout) {
-        this.node = Checks.notNull(node, "node");
-        this.name = Checks.notEmpty(name, "name");
-        this.typeName = Checks.notEmpty(typeName, "typeName");
-        this.config = Checks.copy(config, "config");
-        this.readConsistency = Checks.notNull(readConsistency, "readConsistency");
-        this.minTimeout = Checks.nonNegative(minTimeout, "minTimeout");
-        this.maxTimeout = Checks.atLeast(maxTimeout, "maxTimeout", minTimeout, "minTimeout");
-    }
-
-    /** The client node that opens the session. */
-    public MemberId node() {
-        return node;
-    }
-
-    /** The service to bind to. */
-    public String name() {
-        return name;
-    }
-
-    /** The type of the service. */
-    public String typeName() {
-        return typeName;
+    public OpenSessionRequest {
+        node = Checks.notNull(node, "node");
+        name = Checks.notEmpty(name, "name");
+        typeName = Checks.notEmpty(typeName, "typeName");
+        config = Checks.copy(config, "config");
+        readConsistency = Checks.notNull(readConsistency, "readConsistency");
+        minTimeout = Checks.nonNegative(minTimeout, "minTimeout");
+        maxTimeout = Checks.atLeast(maxTimeout, "maxTimeout", minTimeout, "minTimeout");
     }
 
     /** A copy of the service's serialized configuration; may be empty. */
     public byte[] config() {
         return config.clone();
-    }
-
-    /** How the session's queries are served. */
-    public ReadConsistency readConsistency() {
-        return readConsistency;
-    }
-
-    /** The shortest session timeout the client accepts, in milliseconds. */
-    public long minTimeout() {
-        return minTimeout;
-    }
-
-    /** The longest session timeout the client accepts, in milliseconds. */
-    public long maxTimeout() {
-        return maxTimeout;
     }
 
     @Override

@@ -7,36 +7,17 @@ import io.raftwire.message.value.MemberId;
 /**
  * Asks the leader to hand leadership over to another member. Answered by
  * {@link io.raftwire.message.response.TransferResponse}. Immutable and thread-safe.
+ *
+ * @param member the member that should become leader
  */
-public final class TransferRequest implements RaftRequest {
-
-    private final MemberId member;
+public record TransferRequest(MemberId member) implements RaftRequest {
 
     /**
-     * @param member the member that should become leader
+     * Checks the invariants as documented on the components.
+     *
      * @throws NullPointerException if {@code member} is null
      */
-    public TransferRequest(MemberId member) {
-        this.member = Checks.notNull(member, "member");
-    }
-
-    /** The member that should become leader. */
-    public MemberId member() {
-        return member;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return this == o || o instanceof TransferRequest && member.equals(((TransferRequest) o).member);
-    }
-
-    @Override
-    public int hashCode() {
-        return member.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "TransferRequest[member=" + member + "]";
+    public TransferRequest {
+        member = Checks.notNull(member, "member");
     }
 }

@@ -4,28 +4,24 @@ import io.raftwire.message.Checks;
 
 /**
  * The identity of a Raft member or client node. Invariant: the id is not empty. Immutable and thread-safe.
+ *
+ * @param id the member's name, unique in the cluster; not empty
  */
-public final class MemberId implements Comparable<MemberId> {
-
-    private final String id;
+public record MemberId(String id) implements Comparable<MemberId> {
 
     /**
-     * @param id the member's name, unique in the cluster; not empty
+     * Checks the invariants as documented on the components.
+     *
      * @throws NullPointerException if {@code id} is null
      * @throws IllegalArgumentException if {@code id} is empty
      */
-    public MemberId(String id) {
-        this.id = Checks.notEmpty(id, "id");
+    public MemberId {
+        id = Checks.notEmpty(id, "id");
     }
 
     /** Same as {@link #MemberId(String)}. */
     public static MemberId from(String id) {
         return new MemberId(id);
-    }
-
-    /** The member's name; never empty. */
-    public String id() {
-        return id;
     }
 
     /**
@@ -35,20 +31,5 @@ public final class MemberId implements Comparable<MemberId> {
     @Override
     public int compareTo(MemberId other) {
         return id.compareTo(other.id);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return this == o || o instanceof MemberId && id.equals(((MemberId) o).id);
-    }
-
-    @Override
-    public int hashCode() {
-        return id.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "MemberId[id=" + id + "]";
     }
 }

@@ -8,25 +8,20 @@ import java.util.Arrays;
 /**
  * An event a service publishes to a client session: its type and its serialized payload. Immutable and thread-safe
  * (the value is copied on the way in and on the way out).
+ *
+ * @param type the kind of event; a registered {@link EventType} implementation
+ * @param value the event payload; may be empty; copied
  */
-public final class PrimitiveEvent {
-
-    private final EventType type;
-    private final byte[] value;
+public record PrimitiveEvent(EventType type, byte[] value) {
 
     /**
-     * @param type the kind of event; a registered {@link EventType} implementation
-     * @param value the event payload; may be empty; copied
+     * Checks the invariants, and copies the arrays and lists, as documented on the components.
+     *
      * @throws NullPointerException if an argument is null
      */
-    public PrimitiveEvent(EventType type, byte[] value) {
-        this.type = Checks.notNull(type, "type");
-        this.value = Checks.copy(value, "value");
-    }
-
-    /** The kind of event. */
-    public EventType type() {
-        return type;
+    public PrimitiveEvent {
+        type = Checks.notNull(type, "type");
+        value = Checks.copy(value, "value");
     }
 
     /** A copy of the event payload; may be empty. */

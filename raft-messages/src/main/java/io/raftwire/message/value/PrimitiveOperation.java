@@ -8,25 +8,20 @@ import java.util.Arrays;
 /**
  * A state-machine operation: which operation, and its serialized argument. Immutable and thread-safe (the value is
  * copied on the way in and on the way out).
+ *
+ * @param id names the operation; a registered {@link OperationId} implementation
+ * @param value the operation's argument, as bytes the state machine understands; may be empty; copied
  */
-public final class PrimitiveOperation {
-
-    private final OperationId id;
-    private final byte[] value;
+public record PrimitiveOperation(OperationId id, byte[] value) {
 
     /**
-     * @param id names the operation; a registered {@link OperationId} implementation
-     * @param value the operation's argument, as bytes the state machine understands; may be empty; copied
+     * Checks the invariants, and copies the arrays and lists, as documented on the components.
+     *
      * @throws NullPointerException if an argument is null
      */
-    public PrimitiveOperation(OperationId id, byte[] value) {
-        this.id = Checks.notNull(id, "id");
-        this.value = Checks.copy(value, "value");
-    }
-
-    /** Names the operation. */
-    public OperationId id() {
-        return id;
+    public PrimitiveOperation {
+        id = Checks.notNull(id, "id");
+        value = Checks.copy(value, "value");
     }
 
     /** A copy of the operation's argument; may be empty. */

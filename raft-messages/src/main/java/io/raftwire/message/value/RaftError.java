@@ -3,13 +3,23 @@ package io.raftwire.message.value;
 import io.raftwire.message.Checks;
 import io.raftwire.message.Nullable;
 
-import java.util.Objects;
-
 /**
  * A logical failure reported by a Raft member inside a response: its kind and an optional human-readable message.
  * Immutable and thread-safe.
+ *
+ * @param type the kind of failure
+ * @param message a human-readable explanation; may be {@code null} or empty when there is none
  */
-public final class RaftError {
+public record RaftError(Type type, @Nullable String message) {
+
+    /**
+     * Checks the invariants as documented on the components.
+     *
+     * @throws NullPointerException if {@code type} is null
+     */
+    public RaftError {
+        type = Checks.notNull(type, "type");
+    }
 
     /**
      * The kind of failure.
@@ -107,51 +117,5 @@ public final class RaftError {
 
         /** Whether the same request may succeed if sent again, possibly to another member. */
         public abstract boolean retriable();
-    }
-
-    private final Type type;
-    private final String message;
-
-    /**
-     * @param type the kind of failure
-     * @param message a human-readable explanation; may be {@code null} or empty when there is none
-     * @throws NullPointerException if {@code type} is null
-     */
-    public RaftError(Type type, @Nullable String message) {
-        this.type = Checks.notNull(type, "type");
-        this.message = message;
-    }
-
-    /** The kind of failure. */
-    public Type type() {
-        return type;
-    }
-
-    /** A human-readable explanation; may be {@code null}: the member gave none. */
-    @Nullable
-    public String message() {
-        return message;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof RaftError)) {
-            return false;
-        }
-        RaftError that = (RaftError) o;
-        return type == that.type && Objects.equals(message, that.message);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(type, message);
-    }
-
-    @Override
-    public String toString() {
-        return "RaftError[type=" + type + ", message=" + message + "]";
     }
 }

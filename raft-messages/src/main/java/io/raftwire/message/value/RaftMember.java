@@ -2,13 +2,27 @@ package io.raftwire.message.value;
 
 import io.raftwire.message.Checks;
 
-import java.util.Objects;
-
 /**
  * A member of the Raft cluster configuration: its identity, its role and when that role last changed.
  * Invariant: {@code updated >= 0}. Immutable and thread-safe; a role change is a new instance.
+ *
+ * @param id the member's identity
+ * @param type the member's role
+ * @param updated when the role last changed, in milliseconds since the epoch; {@code >= 0}
  */
-public final class RaftMember {
+public record RaftMember(MemberId id, Type type, long updated) {
+
+    /**
+     * Checks the invariants as documented on the components.
+     *
+     * @throws NullPointerException if {@code id} or {@code type} is null
+     * @throws IllegalArgumentException if {@code updated} is negative
+     */
+    public RaftMember {
+        id = Checks.notNull(id, "id");
+        type = Checks.notNull(type, "type");
+        updated = Checks.nonNegative(updated, "updated");
+    }
 
     /**
      * The role of a member in the configuration.
@@ -25,59 +39,5 @@ public final class RaftMember {
         PROMOTABLE,
         /** A full voting member. */
         ACTIVE
-    }
-
-    private final MemberId id;
-    private final Type type;
-    private final long updated;
-
-    /**
-     * @param id the member's identity
-     * @param type the member's role
-     * @param updated when the role last changed, in milliseconds since the epoch; {@code >= 0}
-     * @throws NullPointerException if {@code id} or {@code type} is null
-     * @throws IllegalArgumentException if {@code updated} is negative
-     */
-    public RaftMember(MemberId id, Type type, long updated) {
-        this.id = Checks.notNull(id, "id");
-        this.type = Checks.notNull(type, "type");
-        this.updated = Checks.nonNegative(updated, "updated");
-    }
-
-    /** The member's identity. */
-    public MemberId id() {
-        return id;
-    }
-
-    /** The member's role. */
-    public Type type() {
-        return type;
-    }
-
-    /** When the role last changed, in milliseconds since the epoch. */
-    public long updated() {
-        return updated;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof RaftMember)) {
-            return false;
-        }
-        RaftMember that = (RaftMember) o;
-        return updated == that.updated && id.equals(that.id) && type == that.type;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(id, type, updated);
-    }
-
-    @Override
-    public String toString() {
-        return "RaftMember[id=" + id + ", type=" + type + ", updated=" + updated + "]";
     }
 }

@@ -69,11 +69,15 @@ class EngineModelCodecTest {
         Serializer s = serializer(provider);
         GoldenBytes golden = new GoldenBytes(provider);
         List<String> problems = new ArrayList<>();
+        List<String> regenerated = new ArrayList<>();
         FIXTURES.forEach((name, value) -> {
             byte[] actual = Payloads.encode(s, value);
             String file = "engine-" + name;
             if (GoldenBytes.regenerating()) {
-                golden.write(file, actual);
+                String change = golden.write(file, actual);
+                if (change != null) {
+                    regenerated.add(golden.file(file) + ": " + change);
+                }
                 return;
             }
             byte[] expected = golden.read(file);
@@ -86,6 +90,23 @@ class EngineModelCodecTest {
                 problems.add(file + ": golden bytes decode to another value");
             }
         });
+        for (String stale : golden.names()) {
+            if (!stale.startsWith("engine-") || FIXTURES.containsKey(stale.substring("engine-".length()))) {
+                continue;
+            }
+            if (GoldenBytes.regenerating()) {
+                golden.delete(stale);
+                regenerated.add(golden.file(stale) + ": deleted, no fixture reads it");
+            } else {
+                problems.add(stale + ": golden file " + golden.file(stale) + " is read by no fixture (expected: delete"
+                        + " it, or restore its fixture)");
+            }
+        }
+        if (GoldenBytes.regenerating()) {
+            // asked for with -Dgolden.regenerate=true: the report is the point of the run
+            System.out.println("golden engine " + provider + ": " + regenerated.size() + " file(s) written or deleted"
+                    + (regenerated.isEmpty() ? "" : ":\n  " + String.join("\n  ", regenerated)));
+        }
         if (!problems.isEmpty()) {
             fail("engine wire format of " + provider + " changed (the durable store writes it too; a change makes old"
                     + " data directories unreadable). Regenerate on purpose with 'mvn -pl raft-node test"

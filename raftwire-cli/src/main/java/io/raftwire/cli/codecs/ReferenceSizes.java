@@ -6,7 +6,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The reference article's benchmark, as measured in research/reference-benchmark.md section 7.1: serialized bytes per
+ * The reference article's benchmark, as measured in docs/library-behaviour.md §4.1: serialized bytes per
  * message with Kryo 4.0.2 and pre-registered classes, mean of 200 fresh instances. Its messages carry one test-only
  * {@code long} more than raftwire's. Only sizes are compared: its timings came from another machine and run.
  */

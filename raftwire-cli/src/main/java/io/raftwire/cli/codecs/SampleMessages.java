@@ -64,8 +64,8 @@ import java.util.UUID;
 
 /**
  * Representative instances of every catalog type for {@code raftwire codecs}, built in main code so the program needs
- * no test-jar. They follow the data shapes of the reference article's benchmark (research/reference-benchmark.md
- * section 2), so that its pre-registered Kryo sizes are a fair yardstick: UUID strings for ids and names, 65-byte
+ * no test-jar. They follow the data shapes of the reference article's benchmark (docs/library-behaviour.md
+ * §4.3), so that its pre-registered Kryo sizes are a fair yardstick: UUID strings for ids and names, 65-byte
  * configs and event payloads, a 15-entry AppendRequest, a 31,500-byte all-zero snapshot chunk, 1 KiB operation
  * results, three-member lists, OK responses that still carry an error, small request numbers (below 100,000) and
  * full-width response numbers (the worst case for varints).

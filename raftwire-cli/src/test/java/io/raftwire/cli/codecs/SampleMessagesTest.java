@@ -35,7 +35,7 @@ class SampleMessagesTest {
 
     @Test
     void shouldAddUpToTheArticlesTotalsWithinRounding() {
-        // research/reference-benchmark.md 7.1 gives 38,406 and 6,841 from unrounded means; its rounded
+        // the article gives 38,406 and 6,841 from unrounded means (docs/library-behaviour.md §4.1); its rounded
         // per-type figures, which the table lists, add up to 2 bytes less
         assertEquals(38_404, SizeTable.referenceTotal(true));
         assertEquals(6_839, SizeTable.referenceTotal(false));

@@ -2,6 +2,8 @@ package io.raftwire.transport.netty;
 
 import io.raftwire.config.ConfigKey;
 import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.ConfigValues;
+import io.raftwire.config.ConfigViolation;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.SocketImplementation;
@@ -11,19 +13,20 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The settings of one {@link NettyTransport}: the {@code raftwire.cluster.*}, {@code raftwire.node.*},
- * {@code raftwire.peers} and {@code raftwire.transport.*} configuration keys as typed values (the bulk threshold is
- * {@code raftwire.transport.bulk-threshold-bytes}).
- * {@link NettyTransportFactory} builds it from a {@code RaftwireConfig}; {@link #builder()} starts from the same
- * defaults for embedding and tests. Immutable; the constructor checks the same ranges as the configuration keys (the
- * keys added with TLS take their defaults and ranges from {@link ConfigKeys} directly). The defaults turn TLS on
- * without certificate files, which {@link Builder#build()} refuses: call {@link Builder#tls} or, for loopback tests,
- * {@link Builder#plaintext()}.
+ * The settings of one {@link NettyTransport}: the {@code raftwire.cluster.id}, {@code raftwire.node.id},
+ * {@code raftwire.node.address}, {@code raftwire.peers}, {@code raftwire.transport.*} and {@code raftwire.tls.*}
+ * configuration keys as typed values. {@link NettyTransportFactory} builds it from a {@code RaftwireConfig};
+ * {@link #builder()} starts from the same defaults for embedding and tests.
+ *
+ * <p>One source of truth: every default is the key's {@link ConfigKey#defaultValue()}, and every value is checked by
+ * {@link ConfigValues} against the key's own constraint and the rules relating several keys, as declared once in
+ * {@link ConfigKeys}; no range is written here. A new setting is a field whose builder default is its key's default and
+ * whose constructor line is {@code this.x = checked.put(KEY, b.x)}. The TLS keys are checked by {@link TlsSettings}.
+ *
+ * <p>Immutable. The defaults turn TLS on without certificate files, which {@link Builder#build()} refuses: call
+ * {@link Builder#tls} or, for loopback tests, {@link Builder#plaintext()}.
  */
 public final class TransportSettings {
-
-    /** Frames larger than this go on the bulk connection by default: 64 KiB. */
-    public static final int DEFAULT_BULK_THRESHOLD_BYTES = 64 * 1024;
 
     private final String clusterId;
     private final String nodeId;
@@ -53,50 +56,44 @@ public final class TransportSettings {
     private final TlsSettings tls;
 
     private TransportSettings(Builder b) {
-        List<String> problems = new ArrayList<>();
-        this.clusterId = Objects.requireNonNull(b.clusterId, "clusterId");
-        this.nodeId = Objects.requireNonNull(b.nodeId, "nodeId");
-        this.listenAddress = Objects.requireNonNull(b.listenAddress, "listenAddress");
-        this.peers = List.copyOf(b.peers);
-        this.maxFrameBytes = range(problems, "max-frame-bytes", b.maxFrameBytes, 1024, 1 << 30);
-        this.connectTimeoutMs = range(problems, "connect-timeout-ms", b.connectTimeoutMs, 1, 60_000);
-        this.handshakeTimeoutMs = range(problems, "handshake-timeout-ms", b.handshakeTimeoutMs, 1, 60_000);
-        this.requestTimeoutMs = range(problems, "request-timeout-ms", b.requestTimeoutMs, 1, 3_600_000);
-        this.reconnectInitialBackoffMs = range(problems, "reconnect-initial-backoff-ms", b.reconnectInitialBackoffMs,
-                1, 60_000);
-        this.reconnectMaxBackoffMs = range(problems, "reconnect-max-backoff-ms", b.reconnectMaxBackoffMs,
-                b.reconnectInitialBackoffMs, Integer.MAX_VALUE);
-        this.reconnectBackoffMultiplier = b.reconnectBackoffMultiplier;
-        check(problems, b.reconnectBackoffMultiplier >= 1.0 && b.reconnectBackoffMultiplier <= 10.0,
-                "reconnect-backoff-multiplier", b.reconnectBackoffMultiplier, "1.0..10.0");
-        this.reconnectJitter = b.reconnectJitter;
-        check(problems, b.reconnectJitter >= 0.0 && b.reconnectJitter <= 1.0, "reconnect-jitter", b.reconnectJitter,
-                "0.0..1.0");
-        this.idleTimeoutMs = b.idleTimeoutMs;
-        check(problems, b.idleTimeoutMs == 0 || b.idleTimeoutMs >= 100 && b.idleTimeoutMs <= 3_600_000,
-                "idle-timeout-ms", b.idleTimeoutMs, "0 (off) or 100..3600000");
-        this.writeBufferLowBytes = range(problems, "write-buffer-low-bytes", b.writeBufferLowBytes, 1024,
-                Integer.MAX_VALUE - 1);
-        this.writeBufferHighBytes = range(problems, "write-buffer-high-bytes", b.writeBufferHighBytes,
-                b.writeBufferLowBytes + 1, Integer.MAX_VALUE);
-        this.maxPendingRequests = range(problems, "max-pending-requests", b.maxPendingRequests, 1, 1 << 20);
-        this.flushConsolidation = b.flushConsolidation;
-        this.flushConsolidationLimit = range(problems, "flush-consolidation-limit", b.flushConsolidationLimit, 1,
-                65_536);
-        this.ioThreads = range(problems, "io-threads", b.ioThreads, 1, 64);
-        this.socketImplementation = Objects.requireNonNull(b.socketImplementation, "socketImplementation");
-        this.bulkThresholdBytes = range(problems, "bulk-threshold-bytes", b.bulkThresholdBytes, 256, Integer.MAX_VALUE);
-        this.maxUnauthenticatedConnections = key(problems, ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS,
+        ConfigValues checked = new ConfigValues();
+        this.clusterId = checked.put(ConfigKeys.CLUSTER_ID, b.clusterId);
+        this.nodeId = checked.put(ConfigKeys.NODE_ID, b.nodeId);
+        this.listenAddress = checked.put(ConfigKeys.NODE_ADDRESS, b.listenAddress);
+        this.peers = checked.put(ConfigKeys.PEERS, List.copyOf(b.peers));
+        this.maxFrameBytes = checked.put(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES, b.maxFrameBytes);
+        this.connectTimeoutMs = checked.put(ConfigKeys.TRANSPORT_CONNECT_TIMEOUT_MS, b.connectTimeoutMs);
+        this.handshakeTimeoutMs = checked.put(ConfigKeys.TRANSPORT_HANDSHAKE_TIMEOUT_MS, b.handshakeTimeoutMs);
+        this.requestTimeoutMs = checked.put(ConfigKeys.TRANSPORT_REQUEST_TIMEOUT_MS, b.requestTimeoutMs);
+        this.idleTimeoutMs = checked.put(ConfigKeys.TRANSPORT_IDLE_TIMEOUT_MS, b.idleTimeoutMs);
+        this.reconnectInitialBackoffMs = checked.put(ConfigKeys.TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS,
+                b.reconnectInitialBackoffMs);
+        this.reconnectMaxBackoffMs = checked.put(ConfigKeys.TRANSPORT_RECONNECT_MAX_BACKOFF_MS,
+                b.reconnectMaxBackoffMs);
+        this.reconnectBackoffMultiplier = checked.put(ConfigKeys.TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER,
+                b.reconnectBackoffMultiplier);
+        this.reconnectJitter = checked.put(ConfigKeys.TRANSPORT_RECONNECT_JITTER, b.reconnectJitter);
+        this.writeBufferLowBytes = checked.put(ConfigKeys.TRANSPORT_WRITE_BUFFER_LOW_BYTES, b.writeBufferLowBytes);
+        this.writeBufferHighBytes = checked.put(ConfigKeys.TRANSPORT_WRITE_BUFFER_HIGH_BYTES,
+                b.writeBufferHighBytes);
+        this.maxPendingRequests = checked.put(ConfigKeys.TRANSPORT_MAX_PENDING_REQUESTS, b.maxPendingRequests);
+        this.flushConsolidation = checked.put(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION, b.flushConsolidation);
+        this.flushConsolidationLimit = checked.put(ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION_LIMIT,
+                b.flushConsolidationLimit);
+        this.bulkThresholdBytes = checked.put(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES, b.bulkThresholdBytes);
+        this.ioThreads = checked.put(ConfigKeys.TRANSPORT_IO_THREADS, b.ioThreads);
+        this.socketImplementation = checked.put(ConfigKeys.TRANSPORT_NATIVE, b.socketImplementation);
+        this.maxUnauthenticatedConnections = checked.put(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS,
                 b.maxUnauthenticatedConnections);
-        this.maxInboundBufferBytes = key(problems, ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
+        this.maxInboundBufferBytes = checked.put(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
                 b.maxInboundBufferBytes);
-        if (b.maxInboundBufferBytes < b.maxFrameBytes) {
-            problems.add(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.name() + " = " + b.maxInboundBufferBytes
-                    + " (expected: >= " + b.maxFrameBytes + " (" + ConfigKeys.TRANSPORT_MAX_FRAME_BYTES.name() + "))");
-        }
-        this.acceptAnyMember = b.acceptAnyMember;
-        this.captureFile = b.captureFile;
+        this.acceptAnyMember = checked.put(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER, b.acceptAnyMember);
+        this.captureFile = checked.put(ConfigKeys.TRANSPORT_CAPTURE_FILE, b.captureFile);
         this.tls = Objects.requireNonNull(b.tls, "tls");
+        List<String> problems = new ArrayList<>();
+        for (ConfigViolation violation : checked.violations()) {
+            problems.add(violation.toString());
+        }
         problems.addAll(tls.problems());
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid transport settings: " + String.join("; ", problems));
@@ -106,27 +103,6 @@ public final class TransportSettings {
     /** A builder with every default of the configuration keys. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    private static int range(List<String> problems, String name, int value, int min, int max) {
-        check(problems, value >= min && value <= max, name, value,
-                max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max);
-        return value;
-    }
-
-    /** Checks {@code value} against the key's own constraint, declared once in {@link ConfigKeys}. */
-    private static <T> T key(List<String> problems, ConfigKey<T> key, T value) {
-        String failure = key.constraint().check(value);
-        if (failure != null) {
-            problems.add(key.name() + " = " + key.format(value) + " (expected: " + failure + ")");
-        }
-        return value;
-    }
-
-    private static void check(List<String> problems, boolean ok, String name, Object value, String expected) {
-        if (!ok) {
-            problems.add("raftwire.transport." + name + " = " + value + " (expected: " + expected + ")");
-        }
     }
 
     /** {@code raftwire.cluster.id}. */
@@ -268,31 +244,31 @@ public final class TransportSettings {
 
     /** Collects settings; not thread-safe. Every setter names its configuration key. */
     public static final class Builder {
-        private String clusterId = "raftwire";
-        private String nodeId = "node-1";
-        private HostPort listenAddress = new HostPort("127.0.0.1", 0);
-        private List<PeerAddress> peers = List.of();
-        private int maxFrameBytes = 16 * 1024 * 1024;
-        private int connectTimeoutMs = 1000;
-        private int handshakeTimeoutMs = 2000;
-        private int requestTimeoutMs = 5000;
-        private int reconnectInitialBackoffMs = 50;
-        private int reconnectMaxBackoffMs = 2000;
-        private double reconnectBackoffMultiplier = 1.6;
-        private double reconnectJitter = 0.2;
-        private int idleTimeoutMs = 3000;
-        private int writeBufferLowBytes = 32 * 1024;
-        private int writeBufferHighBytes = 128 * 1024;
-        private int maxPendingRequests = 4096;
-        private boolean flushConsolidation = true;
-        private int flushConsolidationLimit = 256;
-        private int ioThreads = 1;
-        private SocketImplementation socketImplementation = SocketImplementation.NIO;
-        private int bulkThresholdBytes = DEFAULT_BULK_THRESHOLD_BYTES;
+        private String clusterId = ConfigKeys.CLUSTER_ID.defaultValue();
+        private String nodeId = ConfigKeys.NODE_ID.defaultValue();
+        private HostPort listenAddress = ConfigKeys.NODE_ADDRESS.defaultValue();
+        private List<PeerAddress> peers = ConfigKeys.PEERS.defaultValue();
+        private int maxFrameBytes = ConfigKeys.TRANSPORT_MAX_FRAME_BYTES.defaultValue();
+        private int connectTimeoutMs = ConfigKeys.TRANSPORT_CONNECT_TIMEOUT_MS.defaultValue();
+        private int handshakeTimeoutMs = ConfigKeys.TRANSPORT_HANDSHAKE_TIMEOUT_MS.defaultValue();
+        private int requestTimeoutMs = ConfigKeys.TRANSPORT_REQUEST_TIMEOUT_MS.defaultValue();
+        private int idleTimeoutMs = ConfigKeys.TRANSPORT_IDLE_TIMEOUT_MS.defaultValue();
+        private int reconnectInitialBackoffMs = ConfigKeys.TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS.defaultValue();
+        private int reconnectMaxBackoffMs = ConfigKeys.TRANSPORT_RECONNECT_MAX_BACKOFF_MS.defaultValue();
+        private double reconnectBackoffMultiplier = ConfigKeys.TRANSPORT_RECONNECT_BACKOFF_MULTIPLIER.defaultValue();
+        private double reconnectJitter = ConfigKeys.TRANSPORT_RECONNECT_JITTER.defaultValue();
+        private int writeBufferLowBytes = ConfigKeys.TRANSPORT_WRITE_BUFFER_LOW_BYTES.defaultValue();
+        private int writeBufferHighBytes = ConfigKeys.TRANSPORT_WRITE_BUFFER_HIGH_BYTES.defaultValue();
+        private int maxPendingRequests = ConfigKeys.TRANSPORT_MAX_PENDING_REQUESTS.defaultValue();
+        private boolean flushConsolidation = ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION.defaultValue();
+        private int flushConsolidationLimit = ConfigKeys.TRANSPORT_FLUSH_CONSOLIDATION_LIMIT.defaultValue();
+        private int bulkThresholdBytes = ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES.defaultValue();
+        private int ioThreads = ConfigKeys.TRANSPORT_IO_THREADS.defaultValue();
+        private SocketImplementation socketImplementation = ConfigKeys.TRANSPORT_NATIVE.defaultValue();
         private int maxUnauthenticatedConnections =
                 ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS.defaultValue();
         private int maxInboundBufferBytes = ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.defaultValue();
-        private boolean acceptAnyMember;
+        private boolean acceptAnyMember = ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER.defaultValue();
         private String captureFile = ConfigKeys.TRANSPORT_CAPTURE_FILE.defaultValue();
         private TlsSettings tls = TlsSettings.defaults();
 
@@ -419,7 +395,7 @@ public final class TransportSettings {
             return this;
         }
 
-        /** Frames above this size use the bulk connection ({@code raftwire.transport.bulk-threshold-bytes}); >= 256. */
+        /** {@code raftwire.transport.bulk-threshold-bytes}: frames above this size use the bulk connection. */
         public Builder bulkThresholdBytes(int v) {
             bulkThresholdBytes = v;
             return this;
@@ -463,7 +439,9 @@ public final class TransportSettings {
         /**
          * Checks and freezes the settings.
          *
-         * @throws IllegalArgumentException listing every value out of range
+         * @throws IllegalArgumentException listing every problem, as {@code key = value (expected: ...)}, in the order a
+         *                                  {@code ConfigException} lists them, then those of {@link TlsSettings}
+         * @throws NullPointerException     naming the key of a setting left {@code null}
          */
         public TransportSettings build() {
             return new TransportSettings(this);

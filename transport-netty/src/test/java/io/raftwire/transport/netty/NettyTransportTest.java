@@ -2,36 +2,39 @@ package io.raftwire.transport.netty;
 
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.raftwire.config.HostPort;
-import io.raftwire.config.PeerAddress;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LeakGate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
-import java.util.List;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The transport's lifecycle without sockets (socket tests are the ITs). */
 @ExtendWith(LeakDetectionExtension.class)
 class NettyTransportTest {
 
     /**
-     * A peer list the constructor refuses (here: this node's own id) must not leave the request-deadline timer behind:
-     * Netty reports a timer collected without {@code stop()} as a leak, and counts it against its 64-instance limit.
+     * A transport whose constructor fails after creating its request-deadline timer (here: the TLS certificate file
+     * does not exist) must not leave the timer behind: Netty reports a timer collected without {@code stop()} as a
+     * leak, and counts it against its 64-instance limit.
      */
     @Test
-    void shouldStopItsTimerWhenThePeersAreRefused() {
+    void shouldStopItsTimerWhenTheConstructorFails(@TempDir Path dir) {
         int before = LeakGate.leaks();
-        TransportSettings selfAsPeer = EmbeddedHarness.quietSettings().nodeId("a")
-                .peers(List.of(new PeerAddress("a", new HostPort("127.0.0.1", 9)))).build();
+        Path missing = dir.resolve("missing.pem");
+        TransportSettings unusableTls = EmbeddedHarness.quietSettings().nodeId("a")
+                .tls(TlsSettings.of(missing, missing, missing)).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new NettyTransport(selfAsPeer, SerializerSet.of(FakeSerializer.standard())));
-        assertEquals("peer id = a (expected: not this node's own id)", e.getMessage());
+                () -> new NettyTransport(unusableTls, SerializerSet.of(FakeSerializer.standard())));
+        assertTrue(e.getMessage().startsWith("raftwire.tls.certificate-file = " + missing
+                + " (expected: a readable PEM certificate chain): java.nio.file.NoSuchFileException"), e.getMessage());
         // Netty's timer leak detector reports a collected, unstopped timer when the next timer is created.
         for (int round = 0; round < 10 && LeakGate.leaks() == before; round++) {
             System.gc();
