@@ -11,7 +11,7 @@ import io.raftwire.serializer.contract.Fixtures;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -84,8 +84,10 @@ class GeneratedCodecTest {
 
     @Test
     void leavesATypeItCannotReachToTheWalkAndSaysWhy() throws Exception {
-        Class<?> isolated = new IsolatingLoader().isolate(Lonely.class);
-        TypeModel model = TypeModels.build(new TreeMap<>(Map.of(1, isolated))).get(0);
+        Class<?> isolated = new IsolatingLoader().loadClass(Lonely.class.getName());
+        SortedMap<Integer, Class<?>> types = new TreeMap<>();
+        types.put(1, isolated);
+        TypeModel model = TypeModels.build(types).get(0);
         assertNull(model.generated());
         assertTrue(model.notGeneratedReason().contains("class loader does not see raftwire's GeneratedCodec"),
                 model.notGeneratedReason());
@@ -117,20 +119,31 @@ class GeneratedCodecTest {
     record Lonely(long value) {
     }
 
-    /** Defines one class again in a loader whose parent is the platform loader: raftwire is invisible from it. */
+    /**
+     * Defines this test class and its nested classes again from their class files, in a loader whose parent is the
+     * platform loader: raftwire's classes are invisible from them.
+     */
     private static final class IsolatingLoader extends ClassLoader {
 
         IsolatingLoader() {
             super(ClassLoader.getPlatformClassLoader());
         }
 
-        Class<?> isolate(Class<?> c) throws IOException {
-            String resource = c.getName().replace('.', '/') + ".class";
-            try (InputStream in = c.getClassLoader().getResourceAsStream(resource)) {
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            if (!name.startsWith(GeneratedCodecTest.class.getName())) {
+                throw new ClassNotFoundException(name);
+            }
+            String resource = name.replace('.', '/') + ".class";
+            try (InputStream in = GeneratedCodecTest.class.getClassLoader().getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new ClassNotFoundException(name);
+                }
                 byte[] bytes = in.readAllBytes();
-                return defineClass(c.getName(), bytes, 0, bytes.length);
+                return defineClass(name, bytes, 0, bytes.length);
+            } catch (IOException e) {
+                throw new ClassNotFoundException(name, e);
             }
         }
     }
-
 }
