@@ -6,7 +6,9 @@ import java.util.Set;
 
 /**
  * The few helpers generated codecs call (they live in the registered type's package, so they can only reach public
- * members of raftwire). Not for other use. Stateless.
+ * members of raftwire). Not for other use. Stateless. The failure helpers take the type's name as a plain string
+ * constant, not the model: a dynamic constant that is never resolved because its path never ran (an exception
+ * handler) makes JDK 17's JIT refuse to compile the whole method ("could not resolve a constant").
  */
 public final class GeneratedSupport {
 
@@ -29,13 +31,13 @@ public final class GeneratedSupport {
      *
      * @return the exception to throw
      */
-    public static RuntimeException constructorFailure(Throwable e, TypeModel model) {
+    public static RuntimeException constructorFailure(Throwable e, String typeName) {
         if (e instanceof RuntimeException r) {
             return r;
         } else if (e instanceof Error error) {
             throw error;
         }
-        return new IllegalStateException("constructor of " + model.name() + " threw a checked exception", e);
+        return new IllegalStateException("constructor of " + typeName + " threw a checked exception", e);
     }
 
     /** A new instance of a type built field by field, through Objenesis (no constructor runs). */
@@ -44,8 +46,8 @@ public final class GeneratedSupport {
     }
 
     /** The failure of a typed getter asked for a component it does not serve. */
-    public static IllegalStateException noSuchComponent(TypeModel model, int index, String getter) {
-        return new IllegalStateException(model.name() + " has no component " + index + " readable by " + getter
+    public static IllegalStateException noSuchComponent(String typeName, int index, String getter) {
+        return new IllegalStateException(typeName + " has no component " + index + " readable by " + getter
                 + " (expected: a component of that type)");
     }
 }
