@@ -1,11 +1,13 @@
 package io.raftwire.serializer.jdk;
 
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Container;
 import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
@@ -31,9 +33,12 @@ final class CarrierReader {
     private final TypeRegistry registry;
     private final int maxDepth;
     private final int maxElements;
+    /** Whether records are built through their generated codec (else through the model). */
+    private final boolean generated;
 
     CarrierReader(TypeRegistry registry, SerializerOptions options) {
         this.registry = registry;
+        this.generated = options.codecPath() == CodecPath.GENERATED;
         this.maxDepth = options.maxDepth();
         this.maxElements = options.maxElements();
     }
@@ -76,7 +81,8 @@ final class CarrierReader {
                 stack.push(new Record(child, record.depth + 1));
                 continue;
             }
-            Object value = record.model.instantiate(record.args);
+            GeneratedCodec codec = generated ? record.model.generated() : null;
+            Object value = codec != null ? codec.instantiate(record.args) : record.model.instantiate(record.args);
             stack.pop();
             if (stack.isEmpty()) {
                 return value;

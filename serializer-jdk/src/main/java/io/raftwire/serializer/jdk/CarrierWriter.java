@@ -1,10 +1,12 @@
 package io.raftwire.serializer.jdk;
 
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
@@ -25,16 +27,19 @@ import java.util.Set;
 /**
  * Builds the {@link Carrier} of a registered value, in the layout documented there. The walk is iterative, so stack
  * use does not grow with the nesting depth, and it checks the depth exactly on the way down. Immutable and
- * thread-safe.
+ * thread-safe. Component values are read through the type's {@link GeneratedCodec} (direct field reads) or, on
+ * the walk path of {@link SerializerOptions#codecPath()}, through the model's method handles: the same values.
  */
 final class CarrierWriter {
 
     private final TypeRegistry registry;
     private final int maxDepth;
+    private final boolean generated;
 
     CarrierWriter(TypeRegistry registry, SerializerOptions options) {
         this.registry = registry;
         this.maxDepth = options.maxDepth();
+        this.generated = options.codecPath() == CodecPath.GENERATED;
     }
 
     /** The registry whose types this writer maps. */
@@ -110,6 +115,8 @@ final class CarrierWriter {
     /** One value being written: how far its components got, and the collection being walked, if any. */
     private final class Record {
         private final TypeModel model;
+        /** The type's generated codec, or null to read through the model's method handles. */
+        private final GeneratedCodec codec;
         private final Object value;
         private final int depth;
         private int index;
@@ -119,6 +126,7 @@ final class CarrierWriter {
         Record(TypeModel model, Object value, int depth) {
             Bounds.checkDepth(depth, maxDepth);
             this.model = model;
+            this.codec = generated ? model.generated() : null;
             this.value = value;
             this.depth = depth;
         }
@@ -139,27 +147,27 @@ final class CarrierWriter {
                 Component c = model.component(index++);
                 if (c.walked()) {
                     String label = model.name() + '.' + c.name();
-                    ShapeCodec.write(c.shape(), c.get(value), new Sink(words, references, depth), label);
+                    ShapeCodec.write(c.shape(), get(c), new Sink(words, references, depth), label);
                     continue;
                 }
                 switch (c.kind()) {
                     case LONG:
-                        words.add(c.getLong(value));
+                        words.add(getLong(c));
                         break;
                     case INT:
-                        words.add(c.getInt(value));
+                        words.add(getInt(c));
                         break;
                     case BOOLEAN:
-                        words.add(c.getBoolean(value) ? 1 : 0);
+                        words.add(getBoolean(c) ? 1 : 0);
                         break;
                     case ENUM:
-                        Object constant = c.get(value);
+                        Object constant = get(c);
                         words.add(constant == null ? 0 : ((Enum<?>) constant).ordinal() + 1L);
                         break;
                     case STRING:
                     case BYTES:
                     case LONGS:
-                        Object reference = c.get(value);
+                        Object reference = get(c);
                         words.add(reference == null ? 0 : 1);
                         if (reference != null) {
                             references.add(reference);
@@ -167,7 +175,7 @@ final class CarrierWriter {
                         break;
                     case VALUE:
                     case POLYMORPHIC:
-                        Object nested = c.get(value);
+                        Object nested = get(c);
                         if (nested != null) {
                             childModel = modelOf(c, nested);
                             return nested;
@@ -175,11 +183,27 @@ final class CarrierWriter {
                         words.add(0);
                         break;
                     default:
-                        Collection<?> collection = (Collection<?>) c.get(value);
+                        Collection<?> collection = (Collection<?>) get(c);
                         words.add(collection == null ? 0 : collection.size() + 1L);
                         items = collection == null ? null : collection.iterator();
                 }
             }
+        }
+
+        private long getLong(Component c) {
+            return codec != null ? codec.getLong(value, c.index()) : c.getLong(value);
+        }
+
+        private int getInt(Component c) {
+            return codec != null ? codec.getInt(value, c.index()) : c.getInt(value);
+        }
+
+        private boolean getBoolean(Component c) {
+            return codec != null ? codec.getBoolean(value, c.index()) : c.getBoolean(value);
+        }
+
+        private Object get(Component c) {
+            return codec != null ? codec.get(value, c.index()) : c.get(value);
         }
 
         /** Writes elements of the current collection up to the next nested value, or to the end (then null). */

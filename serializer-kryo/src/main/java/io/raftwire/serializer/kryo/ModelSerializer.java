@@ -4,16 +4,21 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.ComponentReader;
+import io.raftwire.serializer.model.ComponentWriter;
 import io.raftwire.serializer.model.Container;
 import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
 
+import java.io.IOException;
 import java.util.Collection;
 
 /**
@@ -22,10 +27,16 @@ import java.util.Collection;
  * on {@link KryoSerializerProvider}. Nested values go through {@link Kryo#writeObject(Output, Object, Serializer)} and
  * {@link Kryo#readObject(Input, Class, Serializer)}, so Kryo tracks the depth, which is checked on entry.
  *
+ * <p>Two paths over the components, chosen by {@link SerializerOptions#codecPath()}: the type's
+ * {@link GeneratedCodec} (direct field reads and constructor call, one compiled path per type) calling back the
+ * per-kind methods of {@link ComponentWriter}/{@link ComponentReader} here, or the generic walk over the
+ * {@link TypeModel}, the reference. Both use the same per-kind code below, so they write the same bytes and refuse
+ * the same input with the same messages.
+ *
  * <p>Immutable once {@link #link linked}; shared by the Kryo instances of all threads. Expects the
  * {@link PayloadOutput} and whole-payload {@link Input} that {@link KryoSerializer} supplies.
  */
-final class ModelSerializer extends Serializer<Object> {
+final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
     private final Component[] components;
@@ -34,6 +45,8 @@ final class ModelSerializer extends Serializer<Object> {
     private final ModelSerializer[] valueSerializers;
     private final int maxDepth;
     private final int maxElements;
+    /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
+    private final GeneratedCodec generated;
     private KryoSchema schema;
 
     ModelSerializer(TypeModel model, SerializerOptions options) {
@@ -50,6 +63,7 @@ final class ModelSerializer extends Serializer<Object> {
         }
         this.maxDepth = options.maxDepth();
         this.maxElements = options.maxElements();
+        this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
     }
 
     /** Resolves the serializers of VALUE components and elements, and the table for POLYMORPHIC ones. */
@@ -71,7 +85,16 @@ final class ModelSerializer extends Serializer<Object> {
     public void write(Kryo kryo, Output output, Object value) {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
         PayloadOutput out = (PayloadOutput) output;
-        // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
+        if (generated != null) {
+            try {
+                generated.encode(value, this, kryo, out);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
+            }
+            return;
+        }
+        // The walk: the reference implementation. One method per nesting level where possible (no per-component
+        // helper): a deep value must fit the stack.
         KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
@@ -88,13 +111,7 @@ final class ModelSerializer extends Serializer<Object> {
                 case BYTES -> out.writeByteArray((byte[]) c.get(value));
                 case LONGS -> out.writeLongArray((long[]) c.get(value));
                 case ENUM -> writeEnum(out, c.get(value));
-                case VALUE -> {
-                    Object v = c.get(value);
-                    out.writeByte(v == null ? 0 : 1);
-                    if (v != null) {
-                        kryo.writeObject(out, v, valueSerializers[i]);
-                    }
-                }
+                case VALUE -> writeValue(kryo, out, i, c.get(value));
                 case POLYMORPHIC -> writePolymorphic(kryo, out, i, c.get(value));
                 case LIST, SET -> writeElements(kryo, out, i, (Collection<?>) c.get(value));
                 default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a Kind this provider"
@@ -106,6 +123,13 @@ final class ModelSerializer extends Serializer<Object> {
     @Override
     public Object read(Kryo kryo, Input input, Class<?> type) {
         Bounds.checkDepth(kryo.getDepth(), maxDepth);
+        if (generated != null) {
+            try {
+                return generated.decode(this, kryo, input);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Kryo read threw an IOException, which it never does", e);
+            }
+        }
         Object[] args = new Object[components.length];
         KryoWire wire = null;
         for (int i = 0; i < components.length; i++) {
@@ -123,14 +147,141 @@ final class ModelSerializer extends Serializer<Object> {
                 case BYTES -> PayloadReads.bytes(input, maxElements, labels[i]);
                 case LONGS -> PayloadReads.longs(input, maxElements, labels[i]);
                 case ENUM -> readEnum(input, i);
-                case VALUE -> PayloadReads.flag(input, labels[i])
-                        ? kryo.readObject(input, c.rawType(), valueSerializers[i]) : null;
+                case VALUE -> readValue(kryo, input, i);
                 case POLYMORPHIC -> readPolymorphic(kryo, input, i);
                 case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
                 default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
             };
         }
         return model.instantiate(args);
+    }
+
+    // ---- the generated path: the walk's per-kind code, one method per kind (ComponentWriter/ComponentReader) ----
+
+    @Override
+    public void writeLong(Object kryo, Object out, int index, long value) {
+        ((PayloadOutput) out).writeVarLong(value, true);
+    }
+
+    @Override
+    public void writeInt(Object kryo, Object out, int index, int value) {
+        ((PayloadOutput) out).writeVarInt(value, true);
+    }
+
+    @Override
+    public void writeBoolean(Object kryo, Object out, int index, boolean value) {
+        ((PayloadOutput) out).writeByte(value ? 1 : 0);
+    }
+
+    @Override
+    public void writeString(Object kryo, Object out, int index, String value) {
+        ((PayloadOutput) out).writeUtf8(value);
+    }
+
+    @Override
+    public void writeBytes(Object kryo, Object out, int index, byte[] value) {
+        ((PayloadOutput) out).writeByteArray(value);
+    }
+
+    @Override
+    public void writeLongs(Object kryo, Object out, int index, long[] value) {
+        ((PayloadOutput) out).writeLongArray(value);
+    }
+
+    @Override
+    public void writeEnum(Object kryo, Object out, int index, Object value) {
+        writeEnum((PayloadOutput) out, value);
+    }
+
+    @Override
+    public void writeValue(Object kryo, Object out, int index, Object value) {
+        writeValue((Kryo) kryo, (PayloadOutput) out, index, value);
+    }
+
+    @Override
+    public void writePolymorphic(Object kryo, Object out, int index, Object value) {
+        writePolymorphic((Kryo) kryo, (PayloadOutput) out, index, value);
+    }
+
+    @Override
+    public void writeCollection(Object kryo, Object out, int index, Collection<?> value) {
+        writeElements((Kryo) kryo, (PayloadOutput) out, index, value);
+    }
+
+    @Override
+    public void writeWalked(Object kryo, Object out, int index, Object value) {
+        ShapeCodec.write(components[index].shape(), value, KryoWire.sink((Kryo) kryo, (PayloadOutput) out, schema,
+                labels[index]), labels[index]);
+    }
+
+    @Override
+    public long readLong(Object kryo, Object in, int index) {
+        return ((Input) in).readVarLong(true);
+    }
+
+    @Override
+    public int readInt(Object kryo, Object in, int index) {
+        return ((Input) in).readVarInt(true);
+    }
+
+    @Override
+    public boolean readBoolean(Object kryo, Object in, int index) {
+        return PayloadReads.flag((Input) in, labels[index]);
+    }
+
+    @Override
+    public String readString(Object kryo, Object in, int index) {
+        return PayloadReads.string((Input) in, maxElements, labels[index]);
+    }
+
+    @Override
+    public byte[] readBytes(Object kryo, Object in, int index) {
+        return PayloadReads.bytes((Input) in, maxElements, labels[index]);
+    }
+
+    @Override
+    public long[] readLongs(Object kryo, Object in, int index) {
+        return PayloadReads.longs((Input) in, maxElements, labels[index]);
+    }
+
+    @Override
+    public Object readEnum(Object kryo, Object in, int index) {
+        return readEnum((Input) in, index);
+    }
+
+    @Override
+    public Object readValue(Object kryo, Object in, int index) {
+        return readValue((Kryo) kryo, (Input) in, index);
+    }
+
+    @Override
+    public Object readPolymorphic(Object kryo, Object in, int index) {
+        return readPolymorphic((Kryo) kryo, (Input) in, index);
+    }
+
+    @Override
+    public Object readCollection(Object kryo, Object in, int index) {
+        return readElements((Kryo) kryo, (Input) in, index, components[index].kind() == Kind.SET);
+    }
+
+    @Override
+    public Object readWalked(Object kryo, Object in, int index) {
+        return ShapeCodec.read(components[index].shape(), KryoWire.source((Kryo) kryo, (Input) in, schema,
+                maxElements, labels[index]), labels[index]);
+    }
+
+    // ---- per-kind code shared by both paths ----
+
+    private void writeValue(Kryo kryo, PayloadOutput out, int i, Object v) {
+        out.writeByte(v == null ? 0 : 1);
+        if (v != null) {
+            kryo.writeObject(out, v, valueSerializers[i]);
+        }
+    }
+
+    private Object readValue(Kryo kryo, Input in, int i) {
+        return PayloadReads.flag(in, labels[i]) ? kryo.readObject(in, components[i].rawType(), valueSerializers[i])
+                : null;
     }
 
     private static void writeEnum(PayloadOutput out, Object constant) {

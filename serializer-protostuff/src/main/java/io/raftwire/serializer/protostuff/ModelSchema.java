@@ -4,11 +4,14 @@ import io.protostuff.Input;
 import io.protostuff.Output;
 import io.protostuff.ProtobufOutput;
 import io.protostuff.Schema;
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.ComponentWriter;
 import io.raftwire.serializer.model.Container;
 import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
@@ -28,9 +31,15 @@ import java.util.Collection;
  * the message it <em>writes</em> is the registered object itself. Writing requires the output of a
  * {@link ProtostuffEncoder} and reading a {@link ByteBufInput}: they bound nesting, and the input every length.
  *
+ * <p>Two paths, chosen by {@link io.raftwire.serializer.SerializerOptions#codecPath()}: the type's
+ * {@link GeneratedCodec} (direct field reads calling back the {@link ComponentWriter} methods here, and a direct
+ * constructor call from the read values), or the generic walk, the reference. Both share the per-kind code, so they
+ * write the same bytes; reading is the same tag-driven {@link #mergeFrom} either way, only the final instantiation
+ * differs.
+ *
  * <p>Immutable after {@link #build}; one instance per type, shared by every thread.
  */
-final class ModelSchema implements Schema<Object> {
+final class ModelSchema implements Schema<Object>, ComponentWriter {
 
     /** Fewest bytes one collection element can take: its tag, then at least one byte (or an end-group tag). */
     private static final int MIN_ELEMENT_BYTES = 2;
@@ -43,10 +52,13 @@ final class ModelSchema implements Schema<Object> {
     private final ModelSchema[] valueSchemas;
     /** Every schema by type id, for POLYMORPHIC values. Set by {@link #build}. */
     private ModelSchema[] byId;
+    /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
+    private final GeneratedCodec generated;
 
-    private ModelSchema(TypeModel model, TypeRegistry registry) {
+    private ModelSchema(TypeModel model, TypeRegistry registry, CodecPath path) {
         this.model = model;
         this.registry = registry;
+        this.generated = path == CodecPath.GENERATED ? model.generated() : null;
         this.labels = new String[model.size()];
         this.valueSchemas = new ModelSchema[model.size()];
         for (Component c : model.components()) {
@@ -59,14 +71,14 @@ final class ModelSchema implements Schema<Object> {
      *
      * @return the schemas indexed by type id; unused ids are {@code null}
      */
-    static ModelSchema[] build(TypeRegistry registry) {
+    static ModelSchema[] build(TypeRegistry registry, CodecPath path) {
         int maxId = 0;
         for (TypeModel m : registry.models()) {
             maxId = Math.max(maxId, m.id());
         }
         ModelSchema[] byId = new ModelSchema[maxId + 1];
         for (TypeModel m : registry.models()) {
-            byId[m.id()] = new ModelSchema(m, registry);
+            byId[m.id()] = new ModelSchema(m, registry, path);
         }
         for (TypeModel m : registry.models()) {
             ModelSchema s = byId[m.id()];
@@ -86,6 +98,11 @@ final class ModelSchema implements Schema<Object> {
     @Override
     public void writeTo(Output out, Object value) throws IOException {
         ProtostuffEncoder encoder = ProtostuffEncoder.of(out);
+        if (generated != null) {
+            generated.encode(value, this, out, encoder);
+            return;
+        }
+        // The walk: the reference implementation, with the same per-kind code as the generated path below.
         ProtostuffWire wire = null;
         for (int i = 0, n = model.size(); i < n; i++) {
             Component c = model.component(i);
@@ -112,6 +129,77 @@ final class ModelSchema implements Schema<Object> {
                     default -> writeValue(out, encoder, c, field, v);
                 }
             }
+        }
+    }
+
+    // ---- the generated path (ComponentWriter): the walk's per-kind code, one method per kind ----
+
+    @Override
+    public void writeLong(Object out, Object encoder, int index, long value) throws IOException {
+        ((Output) out).writeInt64(index + 1, value, false);
+    }
+
+    @Override
+    public void writeInt(Object out, Object encoder, int index, int value) throws IOException {
+        ((Output) out).writeInt32(index + 1, value, false);
+    }
+
+    @Override
+    public void writeBoolean(Object out, Object encoder, int index, boolean value) throws IOException {
+        ((Output) out).writeBool(index + 1, value, false);
+    }
+
+    @Override
+    public void writeString(Object out, Object encoder, int index, String value) throws IOException {
+        writeReference(out, encoder, index, value);
+    }
+
+    @Override
+    public void writeBytes(Object out, Object encoder, int index, byte[] value) throws IOException {
+        if (value != null) {
+            ((Output) out).writeByteArray(index + 1, value, false);
+        }
+    }
+
+    @Override
+    public void writeLongs(Object out, Object encoder, int index, long[] value) throws IOException {
+        if (value != null) {
+            writePacked((Output) out, (ProtostuffEncoder) encoder, index + 1, value);
+        }
+    }
+
+    @Override
+    public void writeEnum(Object out, Object encoder, int index, Object value) throws IOException {
+        writeReference(out, encoder, index, value);
+    }
+
+    @Override
+    public void writeValue(Object out, Object encoder, int index, Object value) throws IOException {
+        writeReference(out, encoder, index, value);
+    }
+
+    @Override
+    public void writePolymorphic(Object out, Object encoder, int index, Object value) throws IOException {
+        writeReference(out, encoder, index, value);
+    }
+
+    @Override
+    public void writeCollection(Object out, Object encoder, int index, Collection<?> value) throws IOException {
+        if (value != null) {
+            writeCollection((Output) out, (ProtostuffEncoder) encoder, model.component(index), index + 1, value);
+        }
+    }
+
+    @Override
+    public void writeWalked(Object out, Object encoder, int index, Object value) throws IOException {
+        ShapeCodec.write(model.component(index).shape(), value, ProtostuffWire.sink((Output) out,
+                (ProtostuffEncoder) encoder, index + 1, byId), labels[index]);
+    }
+
+    /** A STRING, ENUM, VALUE or POLYMORPHIC component: nothing for null, else {@link #writeValue}. */
+    private void writeReference(Object out, Object encoder, int index, Object value) throws IOException {
+        if (value != null) {
+            writeValue((Output) out, (ProtostuffEncoder) encoder, model.component(index), index + 1, value);
         }
     }
 
@@ -188,12 +276,17 @@ final class ModelSchema implements Schema<Object> {
     Object read(ByteBufInput in) throws IOException {
         Object[] args = newMessage();
         mergeFrom(in, args);
-        return model.instantiate(args);
+        return instantiate(args);
+    }
+
+    /** Builds the instance from one value per component: the generated constructor call, or the model's. */
+    private Object instantiate(Object[] args) {
+        return generated != null ? generated.instantiate(args) : model.instantiate(args);
     }
 
     /** Reads a nested value written as a group at the current tag, and builds it. */
     Object readNested(ByteBufInput in) throws IOException {
-        return model.instantiate((Object[]) in.mergeObject(null, this));
+        return instantiate((Object[]) in.mergeObject(null, this));
     }
 
     @Override
@@ -279,7 +372,7 @@ final class ModelSchema implements Schema<Object> {
                         + " (expected: STRING, ENUM, VALUE or POLYMORPHIC)");
         }
         // Nested values are read in place, not through a helper: one stack frame less per nesting level.
-        return schema.model.instantiate((Object[]) in.mergeObject(null, schema));
+        return schema.instantiate((Object[]) in.mergeObject(null, schema));
     }
 
     /** Reads a polymorphic value's type id, checks it, and positions {@code in} at the value's group. */

@@ -34,7 +34,7 @@ final class ProtostuffSerializer extends AbstractSerializer {
 
     ProtostuffSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
         super(provider, registry, options);
-        this.schemas = ModelSchema.build(registry);
+        this.schemas = ModelSchema.build(registry, options.codecPath());
         this.encoders = new FastThreadLocal<>() {
             @Override
             protected ProtostuffEncoder initialValue() {

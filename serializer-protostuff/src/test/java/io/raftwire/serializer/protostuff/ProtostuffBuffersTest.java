@@ -102,7 +102,7 @@ class ProtostuffBuffersTest {
     void dropsAScratchArrayGrownPastTheMaxPooledSize() {
         PoolCounters pool = new PoolCounters();
         ProtostuffEncoder encoder = new ProtostuffEncoder(new SerializerOptions(32, 1 << 20, 256, 1024), pool);
-        ModelSchema schema = ModelSchema.build(registry)[MessageType.KEEP_ALIVE_REQUEST.id()];
+        ModelSchema schema = ModelSchema.build(registry, SerializerOptions.defaults().codecPath())[MessageType.KEEP_ALIVE_REQUEST.id()];
         ByteBuf out = Unpooled.buffer();
         try {
             long[] small = new long[60];

@@ -1,6 +1,7 @@
 package io.raftwire.serializer.model;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Field;
 import java.util.List;
 
 /**
@@ -27,14 +28,22 @@ public final class Component {
     private final boolean walked;
     private final MethodHandle getter;
     private final MethodHandle setter;
+    private final Field field;
 
-    Component(String name, int index, Shape shape, boolean walked, MethodHandle getter, MethodHandle setter) {
+    Component(String name, int index, Shape shape, boolean walked, MethodHandle getter, MethodHandle setter,
+            Field field) {
         this.name = name;
+        this.field = field;
         this.index = index;
         this.shape = shape;
         this.walked = walked;
         this.getter = getter;
         this.setter = setter;
+    }
+
+    /** The field that holds this component's value (read and, field by field, written by generated code). */
+    Field field() {
+        return field;
     }
 
     /** The parameter or field name. */

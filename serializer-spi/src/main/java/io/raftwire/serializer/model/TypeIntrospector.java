@@ -120,7 +120,7 @@ final class TypeIntrospector {
                 }
             }
             return problems.size() > before ? null
-                    : TypeModel.throughConstructor(id, type, components, spreadConstructor(ctor));
+                    : TypeModel.throughConstructor(id, type, components, spreadConstructor(ctor), ctor);
         }
         for (int i = 0; i < fields.size(); i++) {
             Component c = component(fields.get(i), i, true);
@@ -261,7 +261,7 @@ final class TypeIntrospector {
             MethodHandle getter = lookup.unreflectGetter(f).asType(MethodType.methodType(returned, Object.class));
             MethodHandle setter = settable ? lookup.unreflectSetter(f)
                     .asType(MethodType.methodType(void.class, Object.class, Object.class)) : null;
-            return new Component(f.getName(), index, shape, walked, getter, setter);
+            return new Component(f.getName(), index, shape, walked, getter, setter, f);
         } catch (IllegalAccessException | RuntimeException e) {
             problems.add(where(f.getName()) + " is not accessible: " + e.getMessage() + " (expected: the class on the"
                     + " classpath, or its package opened to raftwire with an 'opens' directive)");

@@ -3,6 +3,7 @@ package io.raftwire.serializer.model;
 import io.raftwire.serializer.ValidatedAfterDecode;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Constructor;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -27,15 +28,22 @@ public final class TypeModel {
     private final Component[] componentArray;
     /** The spread constructor, or null for a field-by-field type. */
     private final MethodHandle constructor;
+    /** The constructor itself, for generated code; null for a field-by-field type. */
+    private final Constructor<?> reflectedConstructor;
     /** Objenesis' instantiator of a field-by-field type, or null. */
     private final ObjectInstantiator<?> instantiator;
     private final boolean validated;
     /** Indexes of the native LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
     private final int[] collections;
 
+    /** Set once by {@link TypeModels#build}: the generated codec, or null with the reason in {@link #notGenerated}. */
+    private volatile GeneratedCodec generated;
+    private volatile String notGenerated = "not generated yet";
+
     private TypeModel(int id, Class<?> javaType, List<Component> components, MethodHandle spreadConstructor,
-            ObjectInstantiator<?> instantiator) {
+            Constructor<?> reflectedConstructor, ObjectInstantiator<?> instantiator) {
         this.id = id;
+        this.reflectedConstructor = reflectedConstructor;
         this.javaType = javaType;
         this.components = List.copyOf(components);
         this.componentArray = components.toArray(new Component[0]);
@@ -47,13 +55,13 @@ public final class TypeModel {
     }
 
     static TypeModel throughConstructor(int id, Class<?> javaType, List<Component> components,
-            MethodHandle spreadConstructor) {
-        return new TypeModel(id, javaType, components, spreadConstructor, null);
+            MethodHandle spreadConstructor, Constructor<?> constructor) {
+        return new TypeModel(id, javaType, components, spreadConstructor, constructor, null);
     }
 
     static TypeModel fieldByField(int id, Class<?> javaType, List<Component> components,
             ObjectInstantiator<?> instantiator) {
-        return new TypeModel(id, javaType, components, null, instantiator);
+        return new TypeModel(id, javaType, components, null, null, instantiator);
     }
 
     /** The stable wire id (1..32767). */
@@ -135,6 +143,40 @@ public final class TypeModel {
             ((ValidatedAfterDecode) instance).validateAfterDecode();
         }
         return instance;
+    }
+
+    /**
+     * The codec generated for this type at registration (direct field reads and constructor call, see
+     * {@link GeneratedCodec}), or {@code null} if it could not be generated on this JVM, for the reason
+     * {@link #notGeneratedReason()} gives; providers then walk the components, as they do when configured to.
+     */
+    public GeneratedCodec generated() {
+        return generated;
+    }
+
+    /** Why {@link #generated()} is null, or {@code null} if it is not. */
+    public String notGeneratedReason() {
+        return generated == null ? notGenerated : null;
+    }
+
+    void generated(GeneratedCodec codec, String reason) {
+        this.notGenerated = reason;
+        this.generated = codec;
+    }
+
+    /** The constructor of a type built through it, or null. */
+    Constructor<?> reflectedConstructor() {
+        return reflectedConstructor;
+    }
+
+    /** Whether decoded instances are checked with {@link ValidatedAfterDecode#validateAfterDecode()}. */
+    boolean validated() {
+        return validated;
+    }
+
+    /** A field-by-field type's new instance, no constructor run. */
+    Object newBlankInstance() {
+        return instantiator.newInstance();
     }
 
     @Override

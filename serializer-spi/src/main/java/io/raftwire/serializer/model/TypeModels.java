@@ -49,7 +49,23 @@ public final class TypeModels {
             throw new IllegalArgumentException("cannot register: " + problems.size() + " problem(s):\n  "
                     + String.join("\n  ", problems));
         }
+        for (TypeModel model : models) {
+            generate(model);
+        }
         return List.copyOf(models);
+    }
+
+    /**
+     * Generates the model's codec; where that is impossible on this JVM (class loader or module boundaries), keeps the
+     * reason and leaves the type to the walk, which every provider still has.
+     */
+    private static void generate(TypeModel model) {
+        try {
+            model.generated(CodecGenerator.generate(model), null);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            model.generated(null, "the codec of " + model.javaType().getName() + " could not be generated, so it is"
+                    + " walked: " + e);
+        }
     }
 
     private static void link(String where, Shape s, List<TypeModel> models, Map<Class<?>, TypeModel> byClass,
