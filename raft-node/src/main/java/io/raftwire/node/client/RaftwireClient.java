@@ -267,7 +267,11 @@ public final class RaftwireClient implements AutoCloseable {
     /**
      * Asks the leader to add a member ({@link RaftMember.Type#ACTIVE}: a voter; otherwise a learner). The member must be
      * in every member's {@code raftwire.peers} so that they can reach it, and must be started after the change
-     * commits, with the group's initial members in its configuration.
+     * commits, with the group's initial members in its configuration. Add a new voter in two steps: first as a
+     * learner (any type but {@code ACTIVE}), wait until it has caught up with the leader's log, then join it again as
+     * {@code ACTIVE}. MicroRaft 0.7 walks a new member's starting point back one entry per AppendEntries round trip, and
+     * while a voter that is far behind is part of the configuration, commits need it or the rest of a new majority
+     * (integration-tests {@code JoinCatchUpIT} measures it).
      *
      * @return completes with the leader's answer (the members after the change, or its error)
      */
@@ -276,7 +280,11 @@ public final class RaftwireClient implements AutoCloseable {
                 JoinResponse::error);
     }
 
-    /** Asks the leader to remove a member; the member stops itself once it has applied its removal. */
+    /**
+     * Asks the leader to remove a member. The removed member is not told: with MicroRaft 0.7 the leader stops
+     * replicating to it as soon as it appends the removal, so the removed process keeps running (as a follower that
+     * hears no leader) until its operator stops it.
+     */
     public CompletableFuture<LeaveResponse> leave(String memberId) {
         return call(new LeaveRequest(new RaftMember(new MemberId(memberId), RaftMember.Type.ACTIVE, 0)),
                 LeaveResponse.class, LeaveResponse::error);
