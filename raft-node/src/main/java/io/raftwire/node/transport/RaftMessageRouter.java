@@ -21,6 +21,9 @@ import org.slf4j.LoggerFactory;
  * is what the peer declared at handshake; it is only as trustworthy as the transport's authentication (mutual TLS
  * binds it to a certificate).
  *
+ * <p>MicroRaft 0.7's engine gets its AppendEntries requests and failure responses through {@link EngineInbound}'s
+ * two liveness workarounds.
+ *
  * <p>Runs on a transport I/O thread; {@link RaftNode#handle} only enqueues the message on the node's Raft thread.
  * Thread-safe.
  */
@@ -28,7 +31,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftMessageRouter.class);
 
-    private final Map<String, RaftNode> nodes = new ConcurrentHashMap<>();
+    private final Map<String, EngineInbound> nodes = new ConcurrentHashMap<>();
     private final RaftTransportCounters counters;
 
     /** @param counters where received and refused messages are counted */
@@ -42,7 +45,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
      * @throws IllegalStateException if another node already serves the group
      */
     public void register(String groupId, RaftNode node) {
-        if (nodes.putIfAbsent(groupId, node) != null) {
+        if (nodes.putIfAbsent(groupId, new EngineInbound(node)) != null) {
             throw new IllegalStateException("group " + groupId + " already has a local Raft node (expected: one per"
                     + " group)");
         }
@@ -63,7 +66,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
                     PeerText.escape(from));
             return;
         }
-        RaftNode node = nodes.get((String) message.getGroupId());
+        EngineInbound node = nodes.get((String) message.getGroupId());
         if (node == null) {
             counters.unknownGroup();
             LOG.debug("no local node for group {} of {} from {}", PeerText.escape((String) message.getGroupId()),
@@ -71,7 +74,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
             return;
         }
         try {
-            node.handle(message);
+            node.deliver(message);
             counters.received();
         } catch (RuntimeException e) {
             counters.handleFailed();

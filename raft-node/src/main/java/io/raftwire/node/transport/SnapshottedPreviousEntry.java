@@ -1,0 +1,102 @@
+package io.raftwire.node.transport;
+
+import io.microraft.RaftNodeStatus;
+import io.microraft.impl.RaftNodeImpl;
+import io.microraft.impl.handler.AppendEntriesRequestHandler;
+import io.microraft.impl.log.RaftLog;
+import io.microraft.model.log.LogEntry;
+import io.microraft.model.message.AppendEntriesRequest;
+import io.raftwire.node.model.AppendEntriesRequestModel;
+import io.raftwire.node.model.LogEntryModel;
+import io.raftwire.node.model.NodeEndpoint;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Works around a liveness bug of MicroRaft 0.7, fixed in its unpublished 0.8 (commit d300e13): a follower whose log
+ * holds a snapshot up to index {@code s} and entries after it refuses every AppendEntries whose previous entry is
+ * inside the snapshot ({@code previousLogIndex <= s}): 0.7 compares the previous entry's term against its last entry
+ * or a log entry, never against the snapshot, and finds no entry at that index. A leader whose match index for the
+ * follower is exactly {@code s} (the follower installed a snapshot, appended one more entry, and its acknowledgement
+ * was lost, or it restarted) cannot move its next index below the match index ("Cannot decrement next index"), so
+ * it sends the same request for ever and the follower never catches up until the leader changes. The chaos suite's
+ * {@code switch} scenario hit it under 10 % drops.
+ *
+ * <p>The workaround hands such a request to the engine with its first entries dropped: the previous entry becomes the
+ * request's own entry at {@code q = s + 1} (or {@code s} when the follower has no entry after its snapshot), with the
+ * term the leader gave it, and the entries are those after {@code q}. That is a request the leader could have sent
+ * itself (its entry {@code q} and the ones after it), so it is safe for any follower state; the entries dropped are at
+ * or below the snapshot index, committed, and so equal to the leader's. The rewrite is made only when the follower's
+ * entry at {@code q} has the leader's term, on the Raft thread right before the engine's own handler runs, so the
+ * rewritten request passes the engine's check exactly when the Raft paper's check of the original would. Otherwise
+ * the original goes to the engine unchanged, and its failure response names the index the leader tried, as before.
+ * The success response is the same as for the original: the engine reports
+ * {@code previousLogIndex + entries} ({@code q + (n - (q - p))} = {@code p + n}), the same query and flow-control
+ * sequence numbers.
+ *
+ * <p>Uses {@code RaftNodeImpl}'s and {@code AppendEntriesRequestHandler}'s public API, which MicroRaft 0.7 is pinned
+ * to; {@code SnapshottedPreviousEntryTest} shows the engine refusing the original, so it fails once an upgrade makes
+ * this class unnecessary.
+ */
+final class SnapshottedPreviousEntry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshottedPreviousEntry.class);
+
+    private SnapshottedPreviousEntry() {
+    }
+
+    /**
+     * Runs the engine's handler for {@code request} on {@code node}'s Raft thread, with the request adjusted as above
+     * when its previous entry is inside the follower's snapshot. Called on a transport I/O thread; returns at once.
+     */
+    static void deliver(RaftNodeImpl node, AppendEntriesRequest request) {
+        node.getExecutor().execute(() -> {
+            if (RaftNodeStatus.isTerminal(node.getStatus())) {
+                return;
+            }
+            AppendEntriesRequest handled = adjust(node.state().log(), request);
+            if (handled != request) {
+                LOG.debug("{}: previous entry {} of an AppendEntries from {} is inside the snapshot at {}; handing the"
+                        + " engine the same entries from {} on (MicroRaft 0.7 would refuse it)",
+                        node.getLocalEndpoint().getId(), request.getPreviousLogIndex(), request.getSender().getId(),
+                        node.state().log().snapshotIndex(), handled.getPreviousLogIndex());
+            }
+            new AppendEntriesRequestHandler(node, handled).run();
+        });
+    }
+
+    /**
+     * The request the engine should see for {@code log}: {@code request} itself unless its previous entry is inside
+     * the snapshot and the rewrite described above applies. Must run on the Raft thread that owns {@code log}.
+     */
+    static AppendEntriesRequest adjust(RaftLog log, AppendEntriesRequest request) {
+        long p = request.getPreviousLogIndex();
+        long s = log.snapshotIndex();
+        long last = log.lastLogOrSnapshotIndex();
+        if (p == 0 || p >= last || p > s || log.containsLogEntry(p)) {
+            return request; // the engine finds the previous entry itself (or rightly does not)
+        }
+        long q = last == s ? s : s + 1;
+        List<LogEntry> entries = request.getLogEntries();
+        int at = (int) (q - p - 1); // position of entry q in the request
+        if (at < 0 || at >= entries.size()) {
+            return request;
+        }
+        LogEntry leaders = entries.get(at);
+        int followersTerm = q == last ? log.lastLogOrSnapshotTerm() : log.getLogEntry(q).getTerm();
+        if (leaders.getIndex() != q || leaders.getTerm() != followersTerm) {
+            return request; // entry q conflicts: only the engine's failure path is right
+        }
+        List<LogEntryModel> rest = new ArrayList<>(entries.size() - at - 1);
+        for (LogEntry e : entries.subList(at + 1, entries.size())) {
+            rest.add((LogEntryModel) e);
+        }
+        return new AppendEntriesRequestModel((String) request.getGroupId(), (NodeEndpoint) request.getSender(),
+                request.getTerm(), leaders.getTerm(), q, request.getCommitIndex(), rest,
+                request.getQuerySequenceNumber(), request.getFlowControlSequenceNumber());
+    }
+}
