@@ -21,20 +21,20 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * How fast a member that joins with an empty log is caught up. The MicroRaft 0.7 leader does not know where a new
- * follower's log ends: it starts at its own last index and, for every {@code AppendEntriesFailureResponse}, moves one
- * entry back (the response names the index the leader tried, not the follower's last one), one round trip per log
- * entry since its snapshot; this test measured 153 failure responses for a 153-entry log. Under 10 % frame drops each
- * lost frame of that walk costs the engine's 1–2 s back-off, and every leader change starts it again, which is how the
- * chaos suite's first {@code membership} runs (seed 56644780392743958) ended with commits stuck for minutes, and how a
- * restarted member of a {@code switch} run (seed 6578959968449442260) did not catch up within 30 s.
+ * What a member that joins with an empty log costs under MicroRaft 0.7, the reason the chaos suite's {@code membership}
+ * scenario adds a member as a learner, waits until it has caught up, and only then promotes it (the procedure MicroRaft's
+ * own documentation recommends). The leader does not know where a new follower's log ends: it starts at its own last
+ * index and, for every {@code AppendEntriesFailureResponse}, moves one entry back (the response names the index the
+ * leader tried, not the follower's last one), so it needs one round trip per log entry (since its snapshot) before any
+ * entry flows. Under 10 % frame drops each lost frame of that walk costs the engine's 1–2 s back-off, and every leader
+ * change starts it again from the new leader's last index. While a membership change is pending the engine commits
+ * only with a full majority of the new configuration, so a voter added with an empty log stops the group's commits
+ * until it has caught up: the chaos suite's first {@code membership} runs (seed 56644780392743958) ended with commits
+ * stuck for minutes while uncommitted client entries piled up in every new leader's log, making the walk longer still.
+ * A learner is outside every quorum, so its catch-up costs time but never the group's progress.
  *
- * <p>raftwire's node doubles the leader's step on consecutive failures ({@code FollowerLogEndSearch} in raft-node), so
- * the walk takes a number of round trips logarithmic in the log's length. This test shows it without faults and without
- * a snapshot (the whole log is walked). The {@code membership} scenario still adds a member as a learner first and
- * promotes it once caught up (MicroRaft's recommended procedure): while a membership change is pending the engine
- * commits only with a full majority of the new configuration, so a voter added with an empty log would still stop the
- * group's commits for the length of its catch-up.
+ * <p>This test shows the walk without faults (no snapshot, so the whole log is walked): if a MicroRaft upgrade makes the
+ * leader jump to the follower's last index, it fails, and the membership procedure can be revisited.
  */
 class JoinCatchUpIT {
 
@@ -45,7 +45,7 @@ class JoinCatchUpIT {
 
     @Test
     @Timeout(120)
-    void aLearnerJoiningWithAnEmptyLogIsCaughtUpInLogarithmicallyManyRoundTrips() throws Exception {
+    void aLearnerJoiningWithAnEmptyLogIsCaughtUpOneRoundTripPerLogEntry() throws Exception {
         ChaosCluster.Spec spec = ChaosRun.spec(4, "kryo");
         spec.initial = 3;
         spec.extra.put("raftwire.raft.snapshot-interval", "1000000"); // no snapshot: the whole log is walked
@@ -67,11 +67,11 @@ class JoinCatchUpIT {
             long walked = failures == null ? 0 : failures.sent();
             System.out.println("join catch-up: a learner joining with an empty log sent " + walked
                     + " AppendEntries failure responses before catching up with a log of " + last + " entries");
-            long bound = 2L * (64 - Long.numberOfLeadingZeros(last)) + 4;
-            assertTrue(walked <= bound, () -> "the learner sent " + walked + " AppendEntries failure responses for a "
-                    + "log of " + last + " entries (expected: at most " + bound + ", about two per doubling of the"
-                    + " leader's step; one per entry means the leader walks the follower's log back one entry per round"
-                    + " trip again: see FollowerLogEndSearch)");
+            assertTrue(walked >= ENTRIES, () -> "the learner sent " + walked + " AppendEntries failure responses for a "
+                    + "log of " + last + " entries (expected: at least " + ENTRIES + ", one per entry, as MicroRaft 0.7"
+                    + " walks a new follower's log back one entry per round trip; fewer means the engine now finds"
+                    + " the end of the follower's log faster: revisit the learner-first procedure in Scenario"
+                    + " .MEMBERSHIP and RELIABILITY.md)");
         }
     }
 }

@@ -21,8 +21,7 @@ import org.slf4j.LoggerFactory;
  * is what the peer declared at handshake; it is only as trustworthy as the transport's authentication (mutual TLS
  * binds it to a certificate).
  *
- * <p>MicroRaft 0.7's engine gets its AppendEntries requests and failure responses through {@link EngineInbound}'s
- * two liveness workarounds.
+ * <p>MicroRaft 0.7's engine gets its AppendEntries requests through {@link EngineInbound}'s liveness workaround.
  *
  * <p>Runs on a transport I/O thread; {@link RaftNode#handle} only enqueues the message on the node's Raft thread.
  * Thread-safe.

@@ -58,7 +58,7 @@ final class SnapshottedPreviousEntry {
             if (RaftNodeStatus.isTerminal(node.getStatus())) {
                 return;
             }
-            AppendEntriesRequest handled = adjust(node.state().log(), request);
+            AppendEntriesRequest handled = adjust(node.state().log(), node.state().commitIndex(), request);
             if (handled != request) {
                 LOG.debug("{}: previous entry {} of an AppendEntries from {} is inside the snapshot at {}; handing the"
                         + " engine the same entries from {} on (MicroRaft 0.7 would refuse it)",
@@ -70,10 +70,14 @@ final class SnapshottedPreviousEntry {
     }
 
     /**
-     * The request the engine should see for {@code log}: {@code request} itself unless its previous entry is inside
-     * the snapshot and the rewrite described above applies. Must run on the Raft thread that owns {@code log}.
+     * The request the engine should see for {@code log} and the follower's {@code commitIndex}: {@code request} itself
+     * unless its previous entry is inside the snapshot and the rewrite described above applies. The rewritten request
+     * never makes the engine lower the follower's commit index (0.7 sets it to {@code min(leader's commit, last entry
+     * of the request)} when the leader's is higher, which the original request, refused, never reached): when the
+     * request's last entry is below it, the leader's commit index is handed on as the follower's own. Must run on the
+     * Raft thread that owns {@code log}.
      */
-    static AppendEntriesRequest adjust(RaftLog log, AppendEntriesRequest request) {
+    static AppendEntriesRequest adjust(RaftLog log, long commitIndex, AppendEntriesRequest request) {
         long p = request.getPreviousLogIndex();
         long s = log.snapshotIndex();
         long last = log.lastLogOrSnapshotIndex();
@@ -95,8 +99,12 @@ final class SnapshottedPreviousEntry {
         for (LogEntry e : entries.subList(at + 1, entries.size())) {
             rest.add((LogEntryModel) e);
         }
+        long leaderCommit = request.getCommitIndex();
+        if (leaderCommit > commitIndex && p + entries.size() < commitIndex) {
+            leaderCommit = commitIndex;
+        }
         return new AppendEntriesRequestModel((String) request.getGroupId(), (NodeEndpoint) request.getSender(),
-                request.getTerm(), leaders.getTerm(), q, request.getCommitIndex(), rest,
+                request.getTerm(), leaders.getTerm(), q, leaderCommit, rest,
                 request.getQuerySequenceNumber(), request.getFlowControlSequenceNumber());
     }
 }

@@ -106,15 +106,20 @@ class SnapshottedPreviousEntryTest {
         AppendEntriesRequest tooShort = append(1, 10, 9, entry(10, 1));
         List<AppendEntriesRequest> unchanged = List.of(atLast, beyond, heartbeat, tooShort);
         List<AppendEntriesRequest> seen = onRaftThread(node, () -> unchanged.stream()
-                .map(r -> SnapshottedPreviousEntry.adjust(node.state().log(), r)).toList());
+                .map(r -> SnapshottedPreviousEntry.adjust(node.state().log(), 10, r)).toList());
         for (int i = 0; i < unchanged.size(); i++) {
             assertSame(unchanged.get(i), seen.get(i), "request " + i);
         }
         AppendEntriesRequest inside = append(1, 10, 9, entry(10, 1), entry(11, 1), entry(12, 1));
-        AppendEntriesRequest adjusted = onRaftThread(node, () -> SnapshottedPreviousEntry.adjust(node.state().log(),
+        AppendEntriesRequest adjusted = onRaftThread(node, () -> SnapshottedPreviousEntry.adjust(node.state().log(), 10,
                 inside));
         assertEquals(new AppendEntriesRequestModel(GROUP, leader, 1, 1, 11, 10, List.of(entry(12, 1)), 7, 8),
                 adjusted, "previous entry 11 with the leader's term, the entries after it, the rest unchanged");
+        AppendEntriesRequest ahead = append(1, 40, 9, entry(10, 1), entry(11, 1), entry(12, 1));
+        AppendEntriesRequest kept = onRaftThread(node, () -> SnapshottedPreviousEntry.adjust(node.state().log(), 20,
+                ahead));
+        assertEquals(20, kept.getCommitIndex(), "a follower that has committed 20 must not be told to commit only up"
+                + " to entry 12, the request's last (0.7 would lower its commit index)");
     }
 
     /** A follower restored with a snapshot at 10 (term 1) and one entry of {@code term} at {@code lastIndex}. */
