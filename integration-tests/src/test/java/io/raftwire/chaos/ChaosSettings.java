@@ -51,7 +51,7 @@ record ChaosSettings(boolean longProfile, int seeds, int minOperations, Duration
         for (String id : scenarios) {
             Scenario.byId(id);
         }
-        return new ChaosSettings(isLong, seeds, isLong ? 6000 : 1200, Duration.ofMillis(isLong ? 5000 : 2000),
+        return new ChaosSettings(isLong, seeds, isLong ? 3000 : 1200, Duration.ofMillis(isLong ? 5000 : 2000),
                 fixed, scenarios);
     }
 
