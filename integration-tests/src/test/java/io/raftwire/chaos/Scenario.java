@@ -49,13 +49,13 @@ enum Scenario {
             linkFaults(c, LinkFaults.drop(0.30));
         }
     },
-    T2_DROP_50("T2-drop50", 3, "kryo", "50 % of frames dropped on every link (etcd dropPeerNetwork)") {
+    T2_DROP_50("T2-drop50", 3, "fory", "50 % of frames dropped on every link (etcd dropPeerNetwork)") {
         @Override
         void faults(RunContext c) throws Exception {
             linkFaults(c, LinkFaults.drop(0.50));
         }
     },
-    T2_DUPLICATE("T2-duplicate", 3, "protostuff", "5 % of frames duplicated on every link") {
+    T2_DUPLICATE("T2-duplicate", 3, "fory", "5 % of frames duplicated on every link") {
         @Override
         void faults(RunContext c) throws Exception {
             linkFaults(c, LinkFaults.NONE.withDuplicate(0.05));
