@@ -10,10 +10,14 @@ import io.raftwire.transport.MessageStats;
 import io.raftwire.transport.fault.LinkFaults;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The chaos scenarios (reliability anchors §5: T1–T6, L1), each a cluster shape, a serializer and a fault schedule
@@ -150,33 +154,42 @@ enum Scenario {
         }
     },
     T5_RESET_MID_SNAPSHOT("T5-snapshot", 3, "protostuff",
-            "a follower falls behind the leader's snapshot; its connection is reset while the snapshot is sent") {
+            "a follower falls behind the leader's snapshot; its connections are reset (RST) in the middle of "
+                    + "InstallSnapshot frames sent to it") {
         @Override
         void faults(RunContext c) throws Exception {
             int f = c.follower();
             String fid = c.cluster.id(f);
+            // the cut points' own source: how often the schedule re-arms depends on timing, the run's choices must not
+            SplittableRandom cutPoints = c.random.split();
             long before = c.probeWrite();
             c.plan.partition(fid, c.othersThan(f));
             long deadline = System.nanoTime() + ChaosCluster.WAIT.toNanos();
             // far enough behind that the leader has compacted past it (snapshot every 200 entries)
-            while (c.probeWrite() < before + 450 && System.nanoTime() - deadline < 0) {
+            long behind = before + 450;
+            while (c.probeWrite() < behind && System.nanoTime() - deadline < 0) {
                 c.hold(Duration.ofMillis(50));
             }
-            // MicroRaft fetches snapshot chunks from the leader and the followers: reset every link into the follower
-            List<FaultProxy> links = c.othersThan(f).stream().map(o -> c.cluster.proxy(o, fid)).toList();
+            // MicroRaft fetches snapshot chunks from the leader and the followers: arm every link into the follower
+            List<FrameLink> links = linksInto(c, f);
             long snapshots = snapshotFrames(c, f);
-            links.forEach(l -> l.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER, 200 + c.random.nextInt(6000)));
+            links.forEach(l -> l.arm(cutPoints));
             c.plan.healAll();
             long healed = System.nanoTime();
-            for (int i = 0; i < 3; i++) {
-                c.hold(c.between(100, 300));
-                links.forEach(l -> l.resetAfter(FaultProxy.Direction.CLIENT_TO_SERVER,
-                        200 + c.random.nextInt(6000)));
-            }
-            links.forEach(FaultProxy::heal);
+            CompletableFuture<Object> caughtUp = c.node(f).read(behind, ChaosCluster.WAIT, sm -> null);
+            int cut = awaitSnapshotCuts(links, cutPoints, caughtUp, healed + ChaosCluster.WAIT.toNanos());
+            links.forEach(l -> l.proxy().heal());
             c.recovery(healed);
+            long received = snapshotFrames(c, f) - snapshots;
             c.figure("connections reset", resets(c));
-            c.figure("snapshot frames received by the follower", snapshotFrames(c, f) - snapshots);
+            c.figure("snapshot frames cut", cut);
+            c.figure("snapshot frames received by the follower", received);
+            if (cut == 0) {
+                throw new AssertionError("no InstallSnapshot frame into follower " + fid + " was cut (armed on "
+                        + links.size() + " links from the heal until it caught up to index " + behind + " or "
+                        + ChaosCluster.WAIT.toMillis() + " ms; snapshot frames it received: " + received + "): the "
+                        + "snapshot was never interrupted, so this run did not test a reset mid-snapshot");
+            }
         }
 
         @Override
@@ -372,6 +385,53 @@ enum Scenario {
             }
         }
         return n;
+    }
+
+    /** Cuts of InstallSnapshot frames T5-snapshot aims for: the first transfer, then three retries. */
+    private static final int SNAPSHOT_CUTS = 4;
+
+    /** One direction of one proxy, armed to cut InstallSnapshot frames that travel in it. */
+    private record FrameLink(FaultProxy proxy, FaultProxy.Direction direction) {
+
+        void arm(SplittableRandom cutPoints) {
+            proxy.resetInFrame(direction, EngineType.INSTALL_SNAPSHOT_REQUEST.id(), cutPoints);
+        }
+    }
+
+    /**
+     * Every way frames travel into {@code member}: on the connections the others dial to it (client to server) and on
+     * those it dials to them (server to client).
+     */
+    private static List<FrameLink> linksInto(RunContext c, int member) {
+        String id = c.cluster.id(member);
+        List<FrameLink> links = new ArrayList<>();
+        for (String o : c.othersThan(member)) {
+            links.add(new FrameLink(c.cluster.proxy(o, id), FaultProxy.Direction.CLIENT_TO_SERVER));
+            links.add(new FrameLink(c.cluster.proxy(id, o), FaultProxy.Direction.SERVER_TO_CLIENT));
+        }
+        return links;
+    }
+
+    /**
+     * Waits (until {@code deadlineNanos}) for {@value #SNAPSHOT_CUTS} InstallSnapshot frames cut on {@code links},
+     * re-arming each link whose arm was used, and stops early once {@code caughtUp} completes (the transfer is over);
+     * returns the frames cut.
+     */
+    private static int awaitSnapshotCuts(List<FrameLink> links, SplittableRandom cutPoints,
+                                         CompletableFuture<?> caughtUp, long deadlineNanos) {
+        int cut = 0;
+        while (cut < SNAPSHOT_CUTS && !caughtUp.isDone() && System.nanoTime() - deadlineNanos < 0) {
+            int now = links.stream().mapToInt(l -> l.proxy().framesCut()).sum();
+            if (now > cut) {
+                cut = now;
+                if (cut < SNAPSHOT_CUTS) {
+                    links.stream().filter(l -> !l.proxy().frameCutArmed()).forEach(l -> l.arm(cutPoints));
+                }
+            } else {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+        }
+        return Math.max(cut, links.stream().mapToInt(l -> l.proxy().framesCut()).sum());
     }
 
     /** InstallSnapshot frames a member has received (decoded), over its lifetime. */

@@ -1,6 +1,7 @@
 package io.raftwire.it;
 
 import io.raftwire.config.HostPort;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,16 +15,20 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.random.RandomGenerator;
 
 /**
  * A TCP proxy on the loopback address for faults that need real sockets: it forwards both ways until told to
  * {@link #resetAfter reset} a connection after a number of bytes (an RST, {@code SO_LINGER} 0, in the middle of
- * whatever frame those bytes belong to) or to make it {@link #halfOpen half-open} (bytes in one direction are read
- * and discarded; no FIN, no RST, the other direction still flows). Generalises the transport test kit's
+ * whatever frame those bytes belong to), to {@link #resetInFrame reset} it in the middle of the next raftwire frame of
+ * a given message type, or to make it {@link #halfOpen half-open} (bytes in one direction are read and discarded; no
+ * FIN, no RST, the other direction still flows). Generalises the transport test kit's
  * {@code TcpProxy}, which blackholes both directions or stops reading.
  *
  * <p>Two platform threads per connection, each in a blocking read loop that ends when its socket closes;
- * {@link #close()} closes every socket, so every loop ends.
+ * {@link #close()} closes every socket, so every loop ends. Each loop follows the raftwire frames of its direction
+ * with its own {@link FrameCursor}.
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -40,6 +45,8 @@ public final class FaultProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger resets = new AtomicInteger();
+    private final AtomicInteger framesCut = new AtomicInteger();
+    private final AtomicReference<FrameCut> frameCut = new AtomicReference<>();
     private final Set<Direction> halfOpen = ConcurrentHashMap.newKeySet();
     private final Set<Direction> stalled = ConcurrentHashMap.newKeySet();
     private final Object stallLock = new Object();
@@ -71,6 +78,36 @@ public final class FaultProxy implements AutoCloseable {
         return resets.get();
     }
 
+    /** Connections reset inside a frame by {@link #resetInFrame}, so far (also counted in {@link #resets()}). */
+    public int framesCut() {
+        return framesCut.get();
+    }
+
+    /**
+     * The next frame of message type {@code messageTypeId} that begins in {@code direction} on any connection is cut:
+     * the proxy forwards a part of it, at least its first byte and at most all but its last byte, then resets both
+     * sockets of that connection (RST) and counts the reset in {@link #resets()} and {@link #framesCut()}. Where the
+     * cut falls inside the frame is drawn from {@code random} here, on the caller's thread (a seeded source replays the
+     * same fraction). One shot: later frames and connections are unaffected; arming again replaces a pending arm;
+     * {@link #heal()} disarms.
+     *
+     * @param direction     the direction whose frames are cut
+     * @param messageTypeId the type id in the frame header ({@code FrameDescriptor.TYPE_ID_OFFSET}), 0..65535
+     * @param random        where the cut point comes from
+     */
+    public void resetInFrame(Direction direction, int messageTypeId, RandomGenerator random) {
+        if (messageTypeId < 0 || messageTypeId > FrameDescriptor.MAX_TYPE_ID) {
+            throw new IllegalArgumentException("messageTypeId = " + messageTypeId + " (expected: 0.."
+                    + FrameDescriptor.MAX_TYPE_ID + ")");
+        }
+        frameCut.set(new FrameCut(direction, messageTypeId, random.nextDouble()));
+    }
+
+    /** Whether a {@link #resetInFrame} arm is still pending (not yet used, not healed). */
+    public boolean frameCutArmed() {
+        return frameCut.get() != null;
+    }
+
     /**
      * The next connection that forwards bytes in {@code direction} forwards {@code bytes} more of them, then both its
      * sockets are reset. One shot: later connections are unaffected.
@@ -95,7 +132,7 @@ public final class FaultProxy implements AutoCloseable {
         stalled.add(direction);
     }
 
-    /** Forwards both ways again (reading resumes) and disarms a pending reset. */
+    /** Forwards both ways again (reading resumes) and disarms a pending reset (by bytes or in a frame). */
     public void heal() {
         halfOpen.clear();
         synchronized (stallLock) {
@@ -105,6 +142,7 @@ public final class FaultProxy implements AutoCloseable {
         synchronized (resetLock) {
             resetRemaining = -1;
         }
+        frameCut.set(null);
     }
 
     private void acceptLoop() {
@@ -125,6 +163,8 @@ public final class FaultProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, Direction direction) {
         byte[] buffer = new byte[8192];
+        FrameCursor frames = new FrameCursor();
+        long cutAt = -1;
         try {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
@@ -134,13 +174,25 @@ public final class FaultProxy implements AutoCloseable {
                 if (n < 0) {
                     break;
                 }
+                long chunkStart = frames.position();
+                for (int i = 0; i < n; ) {
+                    i += frames.consume(buffer, i, n - i);
+                    if (cutAt < 0 && frames.headJustComplete()) {
+                        cutAt = claimCut(frames, direction, chunkStart);
+                    }
+                }
                 if (halfOpen.contains(direction)) {
                     continue;
                 }
                 int forward = n;
                 boolean reset = false;
+                if (cutAt >= 0 && cutAt - chunkStart <= n) {
+                    forward = (int) (cutAt - chunkStart);
+                    reset = true;
+                    framesCut.incrementAndGet();
+                }
                 synchronized (resetLock) {
-                    if (resetRemaining >= 0 && resetDirection == direction) {
+                    if (!reset && resetRemaining >= 0 && resetDirection == direction) {
                         forward = (int) Math.min(n, resetRemaining);
                         resetRemaining -= forward;
                         reset = resetRemaining == 0;
@@ -165,6 +217,23 @@ public final class FaultProxy implements AutoCloseable {
         closeQuietly(to);
     }
 
+    /**
+     * Takes the pending frame cut if it applies to the frame whose head {@code frames} just read; returns the stream
+     * offset to cut at (strictly inside that frame, and not before {@code forwardedUpTo}, the bytes this direction has
+     * already forwarded), or -1.
+     */
+    private long claimCut(FrameCursor frames, Direction direction, long forwardedUpTo) {
+        FrameCut arm = frameCut.get();
+        if (arm == null || arm.direction != direction || arm.typeId != frames.typeId()
+                || !frameCut.compareAndSet(arm, null)) {
+            return -1;
+        }
+        long first = Math.max(1, forwardedUpTo - frames.frameStart());
+        long last = frames.frameBytes() - 1;
+        long inside = first + Math.min(last - first, (long) (arm.fraction * (last - first + 1)));
+        return frames.frameStart() + inside;
+    }
+
     private void awaitReading(Direction direction) {
         synchronized (stallLock) {
             while (stalled.contains(direction) && !closed) {
@@ -186,6 +255,10 @@ public final class FaultProxy implements AutoCloseable {
             // already closed
         }
         closeQuietly(s);
+    }
+
+    /** A pending {@link #resetInFrame}: which frames, and where inside the frame (a fraction in [0, 1)). */
+    private record FrameCut(Direction direction, int typeId, double fraction) {
     }
 
     private static void start(String name, Runnable task) {
