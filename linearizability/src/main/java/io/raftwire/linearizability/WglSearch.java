@@ -13,9 +13,16 @@ import java.util.Map;
  * The Wing–Gong search with Lowe's memoisation over the operations of one key, as Porcupine does it: a doubly
  * linked list of call and return events in time order; the search linearizes the first call whose output the model
  * accepts, removes its two events from the list ("lifts" it) and starts over from the head; it backtracks when it
- * meets the return of an operation not yet linearized. A (linearized set, state) pair seen before is not explored
- * again. Ambiguous operations have no return event: they may be linearized anywhere after their call or left out,
- * so the search succeeds as soon as no return event is left.
+ * meets the return of an operation not yet linearized. Ambiguous operations have no return event: they may be
+ * linearized anywhere after their call or left out, so the search succeeds as soon as no return event is left.
+ *
+ * <p>Two departures from the plain algorithm keep ambiguous operations from multiplying the space: they are kept in
+ * a list of their own and tried only after every acknowledged call before the first return (leaving them out is
+ * explored first), and a (linearized set, state) pair is not explored when one already seen has the same
+ * acknowledged operations, the same state and a subset of its ambiguous operations (an operation never linearized
+ * blocks nothing, so the seen pair has every way on that the new one has; an exact repeat is the case of equal sets).
+ * When no operation of the key observed a version, states leave the version out: the model's next value never
+ * depends on it, so only the observations could, and there are none.
  *
  * <p>Not thread-safe; one instance per search.
  */
