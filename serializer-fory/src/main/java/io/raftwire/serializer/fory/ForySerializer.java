@@ -1,10 +1,10 @@
 package io.raftwire.serializer.fory;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.concurrent.FastThreadLocal;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
@@ -14,8 +14,8 @@ import org.apache.fory.context.WriteContext;
 import org.apache.fory.memory.MemoryBuffer;
 
 /**
- * The Fory serializer: the layout of {@link ForySerializerProvider}, with per-thread Fory state in a
- * {@link FastThreadLocal} owned by this instance (plain thread-local speed on threads that are not Netty's).
+ * The Fory serializer: the layout of {@link ForySerializerProvider}, with per-thread Fory state in
+ * {@link ThreadStates} owned by this instance (a {@code FastThreadLocal} read and a weak-reference read per call).
  *
  * <p><b>Encode</b> writes into the thread's own heap {@link MemoryBuffer} through Fory's {@link WriteContext} and then
  * copies it into {@code out} with one {@link ByteBuf#writeBytes(byte[], int, int)}, so the destination is only
@@ -26,23 +26,18 @@ import org.apache.fory.memory.MemoryBuffer;
  * only a composite payload is copied once.
  *
  * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
- * Each instance keeps one Fory state in every thread that used it, for as long as the thread lives, so create one
+ * Each instance keeps one Fory state (a few hundred KB) in every thread that used it, while both live, so create one
  * serializer per node and share it, not one per connection or message.
  */
 final class ForySerializer extends AbstractSerializer {
 
     private final ForySchema schema;
-    private final FastThreadLocal<ForyThreadState> state;
+    private final ThreadStates<ForyThreadState> state;
 
     ForySerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
         super(provider, registry, options);
         this.schema = new ForySchema(registry, options);
-        this.state = new FastThreadLocal<>() {
-            @Override
-            protected ForyThreadState initialValue() {
-                return newState();
-            }
-        };
+        this.state = new ThreadStates<>(this::newState);
         // Builds this thread's state now: the first Fory of a JVM initialises Fory's classes (measured 4.9 s at a load
         // average of 23 on 2 cores, where the kryo provider's first state took 0.36 s), which belongs at start-up, not
         // in the first message of an event loop. Every later thread pays only for its own Fory (16-176 ms there).
