@@ -1,10 +1,10 @@
 package io.raftwire.serializer.protostuff;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.concurrent.FastThreadLocal;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
 
@@ -24,24 +24,21 @@ import java.io.UncheckedIOException;
  * allocates twice its data, heap or direct (the array read and the constructor's defensive copy), never a third
  * copy for the payload.
  *
- * <p>Thread-safe: schemas are immutable, encoders are per thread ({@link FastThreadLocal}, so Netty event loops
- * reach theirs by index), decoders per call.
+ * <p>Thread-safe: schemas are immutable, encoders are per thread ({@link ThreadStates}: Netty event loops reach
+ * theirs by index, and a dropped serializer's encoders go with it), decoders per call.
  */
 final class ProtostuffSerializer extends AbstractSerializer {
 
     private final ModelSchema[] schemas;
-    private final FastThreadLocal<ProtostuffEncoder> encoders;
+    private final ThreadStates<ProtostuffEncoder> encoders;
 
     ProtostuffSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
         super(provider, registry, options);
         this.schemas = ModelSchema.build(registry, options.codecPath());
-        this.encoders = new FastThreadLocal<>() {
-            @Override
-            protected ProtostuffEncoder initialValue() {
-                poolCounters().created();
-                return new ProtostuffEncoder(options, poolCounters());
-            }
-        };
+        this.encoders = new ThreadStates<>(() -> {
+            poolCounters().created();
+            return new ProtostuffEncoder(options, poolCounters());
+        });
     }
 
     @Override
