@@ -63,6 +63,8 @@ class ChaosIT {
         try {
             r = new ChaosRun(scenario).run(seed, SETTINGS);
         } catch (Exception | AssertionError e) {
+            // also on stdout, beside the passing runs' lines: a JVM that dies later takes the report with it
+            System.out.println("chaos " + scenario.id + " seed " + seed + " FAILED: " + e);
             throw new AssertionError("the run failed: " + e + replay + lastLogLines(), e);
         }
         System.out.println("chaos " + r.summary());
