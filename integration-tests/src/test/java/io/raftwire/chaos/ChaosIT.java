@@ -67,17 +67,24 @@ class ChaosIT {
             System.out.println("chaos " + scenario.id + " seed " + seed + " FAILED: " + e);
             throw new AssertionError("the run failed: " + e + replay + lastLogLines(), e);
         }
-        System.out.println("chaos " + r.summary());
         String why = replay + "\n  " + r.summary() + lastLogLines();
-        assertEquals(Verdict.LINEARIZABLE, r.check().verdict(), () -> r.check().report() + why);
-        assertTrue(r.lostWrites().isEmpty(), () -> "acknowledged writes lost: " + r.lostWrites() + why);
-        assertTrue(r.statesEqual(), () -> "state machines differ at the end: " + r.digests() + why);
-        assertEquals(0, r.leaks(), () -> "leaked buffers" + why);
-        assertTrue(r.futuresCompleted(), () -> "client futures never completed: " + r.counts() + why);
-        if (scenario == Scenario.T6_HALF_OPEN) {
-            // T6's figure: the side that stopped hearing anything closes the half-open connection itself
-            logs.await("closing it as half-open");
+        try {
+            assertEquals(Verdict.LINEARIZABLE, r.check().verdict(), () -> r.check().report() + why);
+            assertTrue(r.lostWrites().isEmpty(), () -> "acknowledged writes lost: " + r.lostWrites() + why);
+            assertTrue(r.statesEqual(), () -> "state machines differ at the end: " + r.digests() + why);
+            assertEquals(0, r.leaks(), () -> "leaked buffers" + why);
+            assertTrue(r.futuresCompleted(), () -> "client futures never completed: " + r.counts() + why);
+            if (scenario == Scenario.T6_HALF_OPEN) {
+                // T6's figure: the side that stopped hearing anything closes the half-open connection itself
+                logs.await("closing it as half-open");
+            }
+        } catch (AssertionError e) {
+            System.out.println("chaos " + scenario.id + " seed " + seed + " FAILED: " + e.getMessage().lines()
+                    .findFirst().orElse(""));
+            throw e;
         }
+        // printed only once every check has passed: the line is the run's record
+        System.out.println("chaos " + r.summary());
     }
 
     /** The last warnings the run provoked (captured, so not printed), for a failure message. */
