@@ -52,7 +52,7 @@ final class KryoSerializer extends AbstractSerializer {
         KryoThreadState s = acquire();
         try {
             PayloadOutput o = s.output();
-            s.kryo().writeObject(o, value, schema.of(model));
+            schema.of(model).writeDirect(s.kryo(), o, value);
             out.writeBytes(o.getBuffer(), 0, o.position());
         } finally {
             s.release();
@@ -75,9 +75,9 @@ final class KryoSerializer extends AbstractSerializer {
                 payload.getBytes(start, array, 0, length);
                 offset = 0;
             }
-            Input in = s.input();
+            PayloadInput in = s.input();
             in.setBuffer(array, offset, length);
-            Object value = s.kryo().readObject(in, model.javaType(), schema.of(model));
+            Object value = schema.of(model).readDirect(s.kryo(), in);
             payload.readerIndex(start + in.position() - offset);
             return value;
         } finally {

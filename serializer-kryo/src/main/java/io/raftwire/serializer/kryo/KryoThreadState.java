@@ -19,7 +19,7 @@ final class KryoThreadState {
     private static final byte[] EMPTY = new byte[0];
 
     private final Kryo kryo;
-    private final Input input = new Input(EMPTY);
+    private final PayloadInput input = new PayloadInput(EMPTY);
     private final int bufferBytes;
     private final int maxPooledBytes;
     private final PoolCounters pool;
@@ -67,11 +67,13 @@ final class KryoThreadState {
     /** The output, emptied. */
     PayloadOutput output() {
         output.reset();
+        output.directDepth = 0;
         return output;
     }
 
     /** The input; point it at a payload with {@link Input#setBuffer(byte[], int, int)}. */
-    Input input() {
+    PayloadInput input() {
+        input.directDepth = 0;
         return input;
     }
 
