@@ -19,6 +19,8 @@ final class KryoThreadState {
     private static final byte[] EMPTY = new byte[0];
 
     private final Kryo kryo;
+    /** The thread that created this state, the only one that uses it. */
+    private final Thread owner = Thread.currentThread();
     private final PayloadInput input = new PayloadInput(EMPTY);
     private final int bufferBytes;
     private final int maxPooledBytes;
@@ -34,6 +36,11 @@ final class KryoThreadState {
         this.maxPooledBytes = options.maxPooledBufferBytes();
         this.output = new PayloadOutput(bufferBytes);
         this.copy = new byte[bufferBytes];
+    }
+
+    /** The thread this state belongs to (final, so any thread may read it). */
+    Thread owner() {
+        return owner;
     }
 
     /** Marks this state in use; returns {@code false} if it already is (a nested call on the same thread). */

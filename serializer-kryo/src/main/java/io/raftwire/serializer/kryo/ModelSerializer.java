@@ -33,8 +33,8 @@ import java.util.Collection;
  * {@link TypeModel}, the reference. They write the same bytes and refuse the same input with the same messages; the
  * contract suite checks both against each other. The walk uses Kryo's own reads and writes and enters every nested
  * value through {@code Kryo.writeObject}/{@code readObject}. The generated path owns the whole payload instead: it
- * reads and writes the buffer directly ({@link PayloadOutput}, {@link PayloadInput}: same bytes, one bounds check per
- * value, small enough to inline) and enters a nested value of a generated type by a direct call of that type's
+ * reads and writes the buffer directly ({@link PayloadOutput}, {@link PayloadInput}: same bytes, a fraction of Kryo's
+ * code size) and enters a nested value of a generated type by a direct call of that type's
  * serializer ({@link #writeDirect}, {@link #readDirect}), without Kryo's generic dispatch and per-call bookkeeping
  * (BENCHMARKS.md §12.6 has the profile that found them). The depth such calls enter is counted in the output's or
  * input's {@code directDepth} and added to Kryo's own, so the depth limit and its message are the walk's.
@@ -49,6 +49,20 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     private final String[] labels;
     private final int[] minElementBytes;
     private final ModelSerializer[] valueSerializers;
+    /**
+     * Per POLYMORPHIC component or element: which registry ids it may hold (its {@link Component#subtypes()}), the
+     * generated path's check; else null.
+     */
+    private final boolean[][] assignableIds;
+    /**
+     * Per POLYMORPHIC component or element: its registered subtypes' classes and, at the same index, their
+     * serializers, the generated path's lookup by exact class (a few reference comparisons instead of a hash probe);
+     * else null.
+     */
+    private final Class<?>[][] subtypeClasses;
+    private final ModelSerializer[][] subtypeSerializers;
+    /** Per component: its element kind if a native collection, else null. */
+    private final Kind[] elementKinds;
     /** Per component: the enum constants of an ENUM component or element, else null. */
     private final Object[][] enumConstants;
     private final int maxDepth;
@@ -65,8 +79,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         this.minElementBytes = new int[components.length];
         this.valueSerializers = new ModelSerializer[components.length];
         this.enumConstants = new Object[components.length][];
+        this.assignableIds = new boolean[components.length][];
+        this.subtypeClasses = new Class<?>[components.length][];
+        this.subtypeSerializers = new ModelSerializer[components.length][];
+        this.elementKinds = new Kind[components.length];
         for (Component c : components) {
             enumConstants[c.index()] = c.walked() ? null : c.enumConstants();
+            elementKinds[c.index()] = c.elementKind();
             labels[c.index()] = model.name() + '.' + c.name();
             // Every component takes at least one byte, so a VALUE element takes at least one per component.
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
@@ -82,6 +101,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         for (Component c : components) {
             if (c.valueKind() == Kind.VALUE) {
                 valueSerializers[c.index()] = schema.of(c.valueModel());
+            } else if (!c.walked() && c.valueKind() == Kind.POLYMORPHIC) {
+                boolean[] ids = new boolean[c.subtypes().stream().mapToInt(TypeModel::id).max().orElse(0) + 1];
+                c.subtypes().forEach(m -> ids[m.id()] = true);
+                assignableIds[c.index()] = ids;
+                subtypeClasses[c.index()] = c.subtypes().stream().map(TypeModel::javaType).toArray(Class<?>[]::new);
+                subtypeSerializers[c.index()] = c.subtypes().stream().map(schema::of)
+                        .toArray(ModelSerializer[]::new);
             }
         }
     }
@@ -263,9 +289,21 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             o.directByte(0);
             return;
         }
-        ModelSerializer s = schema.of(components[index].subtypeOf(labels[index], value));
+        ModelSerializer s = subtype(index, value);
         o.directVarInt(s.model.id());
         s.writeDirect((Kryo) kryo, o, value);
+    }
+
+    /** The serializer of the registered subtype {@code value} is, or the walk's refusal if it is none. */
+    private ModelSerializer subtype(int index, Object value) {
+        Class<?> type = value.getClass();
+        Class<?>[] classes = subtypeClasses[index];
+        for (int k = 0; k < classes.length; k++) {
+            if (classes[k] == type) {
+                return subtypeSerializers[index][k];
+            }
+        }
+        return schema.of(components[index].subtypeOf(labels[index], value));
     }
 
     /** As {@link #writeElements}, each element written directly. */
@@ -290,17 +328,18 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         }
     }
 
-    private void writeElementDirect(Kryo kryo, PayloadOutput out, int index, Object e) {
+    /** Typed {@code Object} so that the calls below reach the generated path's methods, not the walk's overloads. */
+    private void writeElementDirect(Object kryo, Object out, int index, Object e) {
         ModelSerializer values = valueSerializers[index];
         if (values != null) {
-            values.writeDirect(kryo, out, e);
+            values.writeDirect((Kryo) kryo, (PayloadOutput) out, e);
             return;
         }
-        switch (components[index].elementKind()) {
-            case STRING -> out.directUtf8((String) e);
+        switch (elementKinds[index]) {
+            case STRING -> ((PayloadOutput) out).directUtf8((String) e);
             case ENUM -> writeEnum(kryo, out, index, e);
             case POLYMORPHIC -> writePolymorphic(kryo, out, index, e);
-            default -> throw new IllegalStateException("element kind " + components[index].elementKind()
+            default -> throw new IllegalStateException("element kind " + elementKinds[index]
                     + " (expected: STRING, ENUM or POLYMORPHIC)");
         }
     }
@@ -360,7 +399,12 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         if (id == 0) {
             return null;
         }
-        return polymorphic(id, index).readDirect((Kryo) kryo, i);
+        ModelSerializer s = schema.find(id);
+        boolean[] ids = assignableIds[index];
+        if (s == null || id >= ids.length || !ids[id]) {
+            s = polymorphic(id, index); // throws the walk's refusal
+        }
+        return s.readDirect((Kryo) kryo, i);
     }
 
     /** As {@link #readElements}, each element read directly. */
@@ -383,13 +427,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         return elements;
     }
 
-    private Object readElementDirect(Kryo kryo, PayloadInput in, int index) {
-        Component c = components[index];
-        Object e = switch (c.elementKind()) {
-            case STRING -> in.directString(maxElements, labels[index]);
+    /** Typed {@code Object} so that the calls below reach the generated path's methods, not the walk's overloads. */
+    private Object readElementDirect(Object kryo, Object in, int index) {
+        Object e = switch (elementKinds[index]) {
+            case STRING -> ((PayloadInput) in).directString(maxElements, labels[index]);
             case ENUM -> readEnum(kryo, in, index);
             case POLYMORPHIC -> readPolymorphic(kryo, in, index);
-            default -> throw new IllegalStateException("element kind " + c.elementKind()
+            default -> throw new IllegalStateException("element kind " + elementKinds[index]
                     + " (expected: STRING, ENUM or POLYMORPHIC)");
         };
         if (e == null) {

@@ -7,19 +7,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The Kryo {@link Input} of a thread's reads: always wraps a whole payload (never a stream), with the reads of the
- * generated path. Those read the array directly, with one bounds check per value, and are small enough to inline into
- * the generated code (Kryo's {@code readVarLong} is about 300 bytecodes and {@code readVarInt} 180, which the JIT does
- * not inline into the many generated methods). Each returns exactly what Kryo's own read returns; wherever fewer bytes
- * are left than the longest form could take, it hands over to Kryo's read, so a truncated payload fails exactly as
- * on the walk (the contract suite compares both paths' refusals). The walk keeps using Kryo's reads and
+ * generated path. Those read the array directly, checking the payload's end as they go, in a few dozen bytecodes
+ * (Kryo's {@code readVarLong} is about 300 bytecodes and {@code readVarInt} 180, which the JIT did not inline into the
+ * generated methods: every varint was a call). Each returns exactly what Kryo's own read returns; a value that runs
+ * past the end of the payload is handed over to Kryo's read from its start, so a truncated payload fails exactly as on
+ * the walk (the contract suite compares both paths' refusals). The walk keeps using Kryo's reads and
  * {@link PayloadReads}. Not thread-safe: one per thread.
  */
 final class PayloadInput extends Input {
-
-    /** The longest Kryo varint. */
-    private static final int MAX_VARINT_BYTES = 5;
-    /** The longest Kryo varlong (optimizePositive). */
-    private static final int MAX_VARLONG_BYTES = 9;
 
     /**
      * Values entered by a direct call of the generated path (not through {@code Kryo.readObject}), counted into the
@@ -31,16 +26,20 @@ final class PayloadInput extends Input {
         super(buffer);
     }
 
-    /** Exactly {@code readVarInt(true)}. */
+    /** Exactly {@code readVarInt(true)}: at most five bytes, the fifth carrying the top four bits. */
     int directVarInt() {
         int p = position;
-        if (limit - p < MAX_VARINT_BYTES) {
-            return readVarInt(true);
-        }
+        int end = limit;
         byte[] b = buffer;
+        if (p >= end) {
+            return readVarInt(true); // fails as the walk does
+        }
         int v = b[p++];
         int result = v & 0x7F;
         for (int shift = 7; v < 0 && shift <= 28; shift += 7) {
+            if (p == end) {
+                return readVarInt(true); // truncated: Kryo reads it again from the start and fails as on the walk
+            }
             v = b[p++];
             result |= (v & 0x7F) << shift;
         }
@@ -51,13 +50,17 @@ final class PayloadInput extends Input {
     /** Exactly {@code readVarLong(true)}: after eight 7-bit groups, the ninth byte carries 8 bits. */
     long directVarLong() {
         int p = position;
-        if (limit - p < MAX_VARLONG_BYTES) {
-            return readVarLong(true);
-        }
+        int end = limit;
         byte[] b = buffer;
+        if (p >= end) {
+            return readVarLong(true); // fails as the walk does
+        }
         int v = b[p++];
         long result = v & 0x7F;
         for (int shift = 7; v < 0; shift += 7) {
+            if (p == end) {
+                return readVarLong(true); // truncated: Kryo reads it again from the start and fails as on the walk
+            }
             v = b[p++];
             if (shift == 56) {
                 result |= (long) v << 56;

@@ -43,7 +43,7 @@ final class PayloadOutput extends Output {
         }
         writeVarInt((int) bytes + 1, true);
         require((int) bytes);
-        position = writeUtf8(s, buffer, position);
+        position = writeUtf8(s, 0, buffer, position);
     }
 
     /** Writes {@code b} as varint (length + 1, 0 = null) and the bytes. */
@@ -121,7 +121,7 @@ final class PayloadOutput extends Output {
                 require(room);
             }
             int prefix = position;
-            int end = writeUtf8(s, buffer, prefix + 1);
+            int end = writeAsciiThenUtf8(s, buffer, prefix + 1);
             int bytes = end - prefix - 1;
             if (bytes < ONE_PASS_CHARS) {
                 buffer[prefix] = (byte) (bytes + 1);
@@ -174,9 +174,27 @@ final class PayloadOutput extends Output {
         return bytes;
     }
 
-    private static int writeUtf8(String s, byte[] b, int p) {
+    /**
+     * Exactly {@link #writeUtf8(String, int, byte[], int)} from char 0: a tight loop while the chars are ASCII (nearly
+     * always, on this wire), then the general encoder for the rest.
+     */
+    private static int writeAsciiThenUtf8(String s, byte[] b, int p) {
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            b[p + i] = (byte) c;
+        }
+        return i == n ? p + n : writeUtf8(s, i, b, p + i);
+    }
+
+    /** Encodes {@code s} from char {@code from} at {@code b[p]}; returns the position after the last byte. */
+    private static int writeUtf8(String s, int from, byte[] b, int p) {
+        int n = s.length();
+        for (int i = from; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 b[p++] = (byte) c;
