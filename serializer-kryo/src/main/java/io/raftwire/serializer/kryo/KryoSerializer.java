@@ -31,7 +31,7 @@ import io.raftwire.serializer.model.TypeModel;
  * {@code FastThreadLocal} slot is never reused), so create one serializer per node and share it, not one per
  * connection or message. The state of the first thread that used the instance is also kept in a field, checked by
  * thread identity before the thread-local: on a thread that is not Netty's, where the thread-local is a hash
- * lookup, that took 3-6 % off the encode of the small messages (BENCHMARKS.md §12.6). That field is written once, so threads never contend on
+ * lookup, that took 3-7 % off the encode of the small messages (BENCHMARKS.md §12.6). That field is written once, so threads never contend on
  * it; it keeps that one state for as long as the instance lives.
  */
 final class KryoSerializer extends AbstractSerializer {
