@@ -40,7 +40,8 @@ import java.util.Collection;
  * input's {@code directDepth} and added to Kryo's own, so the depth limit and its message are the walk's.
  *
  * <p>Immutable once {@link #link linked}; shared by the Kryo instances of all threads. Expects the
- * {@link PayloadOutput} and whole-payload {@link Input} that {@link KryoSerializer} supplies.
+ * {@link PayloadOutput} and whole-payload {@link PayloadInput} that {@link KryoSerializer} supplies (given any other
+ * {@link Input}, a read walks).
  */
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
