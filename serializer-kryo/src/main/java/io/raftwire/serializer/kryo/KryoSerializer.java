@@ -29,12 +29,17 @@ import io.raftwire.serializer.model.TypeModel;
  * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
  * Each instance keeps one Kryo state in every thread that used it, for as long as the thread lives (a
  * {@code FastThreadLocal} slot is never reused), so create one serializer per node and share it, not one per
- * connection or message.
+ * connection or message. The state of the first thread that used the instance is also kept in a field, checked by
+ * thread identity before the thread-local: on a thread that is not Netty's, where the thread-local is a hash
+ * lookup, that took 3-7 % off the encode of the small messages (BENCHMARKS.md §12.6). That field is written once, so threads never contend on
+ * it; it keeps that one state for as long as the instance lives.
  */
 final class KryoSerializer extends AbstractSerializer {
 
     private final KryoSchema schema;
     private final FastThreadLocal<KryoThreadState> state;
+    /** The state of the first thread that used this instance (see the class comment), or null. */
+    private KryoThreadState first;
 
     KryoSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
         super(provider, registry, options);
@@ -52,7 +57,7 @@ final class KryoSerializer extends AbstractSerializer {
         KryoThreadState s = acquire();
         try {
             PayloadOutput o = s.output();
-            s.kryo().writeObject(o, value, schema.of(model));
+            schema.of(model).writeDirect(s.kryo(), o, value);
             out.writeBytes(o.getBuffer(), 0, o.position());
         } finally {
             s.release();
@@ -75,9 +80,9 @@ final class KryoSerializer extends AbstractSerializer {
                 payload.getBytes(start, array, 0, length);
                 offset = 0;
             }
-            Input in = s.input();
+            PayloadInput in = s.input();
             in.setBuffer(array, offset, length);
-            Object value = s.kryo().readObject(in, model.javaType(), schema.of(model));
+            Object value = schema.of(model).readDirect(s.kryo(), in);
             payload.readerIndex(start + in.position() - offset);
             return value;
         } finally {
@@ -92,7 +97,13 @@ final class KryoSerializer extends AbstractSerializer {
 
     /** This thread's state, or a fresh one for a call nested inside another on the same thread. */
     private KryoThreadState acquire() {
-        KryoThreadState s = state.get();
+        KryoThreadState s = first;
+        if (s == null || s.owner() != Thread.currentThread()) {
+            s = state.get();
+            if (first == null) {
+                first = s;
+            }
+        }
         if (s.acquire()) {
             return s;
         }

@@ -19,7 +19,9 @@ final class KryoThreadState {
     private static final byte[] EMPTY = new byte[0];
 
     private final Kryo kryo;
-    private final Input input = new Input(EMPTY);
+    /** The thread that created this state, the only one that uses it. */
+    private final Thread owner = Thread.currentThread();
+    private final PayloadInput input = new PayloadInput(EMPTY);
     private final int bufferBytes;
     private final int maxPooledBytes;
     private final PoolCounters pool;
@@ -34,6 +36,11 @@ final class KryoThreadState {
         this.maxPooledBytes = options.maxPooledBufferBytes();
         this.output = new PayloadOutput(bufferBytes);
         this.copy = new byte[bufferBytes];
+    }
+
+    /** The thread this state belongs to (final, so any thread may read it). */
+    Thread owner() {
+        return owner;
     }
 
     /** Marks this state in use; returns {@code false} if it already is (a nested call on the same thread). */
@@ -67,11 +74,13 @@ final class KryoThreadState {
     /** The output, emptied. */
     PayloadOutput output() {
         output.reset();
+        output.directDepth = 0;
         return output;
     }
 
     /** The input; point it at a payload with {@link Input#setBuffer(byte[], int, int)}. */
-    Input input() {
+    PayloadInput input() {
+        input.directDepth = 0;
         return input;
     }
 

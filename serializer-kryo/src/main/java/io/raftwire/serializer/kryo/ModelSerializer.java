@@ -30,11 +30,18 @@ import java.util.Collection;
  * <p>Two paths over the components, chosen by {@link SerializerOptions#codecPath()}: the type's
  * {@link GeneratedCodec} (direct field reads and constructor call, one compiled path per type) calling back the
  * per-kind methods of {@link ComponentWriter}/{@link ComponentReader} here, or the generic walk over the
- * {@link TypeModel}, the reference. Both use the same per-kind code below, so they write the same bytes and refuse
- * the same input with the same messages.
+ * {@link TypeModel}, the reference. They write the same bytes and refuse the same input with the same messages; the
+ * contract suite checks both against each other. The walk uses Kryo's own reads and writes and enters every nested
+ * value through {@code Kryo.writeObject}/{@code readObject}. The generated path owns the whole payload instead: it
+ * reads and writes the buffer directly ({@link PayloadOutput}, {@link PayloadInput}: same bytes, a fraction of Kryo's
+ * code size) and enters a nested value of a generated type by a direct call of that type's
+ * serializer ({@link #writeDirect}, {@link #readDirect}), without Kryo's generic dispatch and per-call bookkeeping
+ * (BENCHMARKS.md §12.6 has the profile that found them). The depth such calls enter is counted in the output's or
+ * input's {@code directDepth} and added to Kryo's own, so the depth limit and its message are the walk's.
  *
  * <p>Immutable once {@link #link linked}; shared by the Kryo instances of all threads. Expects the
- * {@link PayloadOutput} and whole-payload {@link Input} that {@link KryoSerializer} supplies.
+ * {@link PayloadOutput} and whole-payload {@link PayloadInput} that {@link KryoSerializer} supplies (given any other
+ * {@link Input}, a read walks).
  */
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
@@ -43,6 +50,22 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     private final String[] labels;
     private final int[] minElementBytes;
     private final ModelSerializer[] valueSerializers;
+    /**
+     * Per POLYMORPHIC component or element: which registry ids it may hold (its {@link Component#subtypes()}), the
+     * generated path's check; else null.
+     */
+    private final boolean[][] assignableIds;
+    /**
+     * Per POLYMORPHIC component or element: its registered subtypes' classes and, at the same index, their
+     * serializers, the generated path's lookup by exact class (a few reference comparisons instead of a hash probe);
+     * else null.
+     */
+    private final Class<?>[][] subtypeClasses;
+    private final ModelSerializer[][] subtypeSerializers;
+    /** Per component: its element kind if a native collection, else null. */
+    private final Kind[] elementKinds;
+    /** Per component: the enum constants of an ENUM component or element, else null. */
+    private final Object[][] enumConstants;
     private final int maxDepth;
     private final int maxElements;
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
@@ -56,7 +79,14 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         this.labels = new String[components.length];
         this.minElementBytes = new int[components.length];
         this.valueSerializers = new ModelSerializer[components.length];
+        this.enumConstants = new Object[components.length][];
+        this.assignableIds = new boolean[components.length][];
+        this.subtypeClasses = new Class<?>[components.length][];
+        this.subtypeSerializers = new ModelSerializer[components.length][];
+        this.elementKinds = new Kind[components.length];
         for (Component c : components) {
+            enumConstants[c.index()] = c.walked() ? null : c.enumConstants();
+            elementKinds[c.index()] = c.elementKind();
             labels[c.index()] = model.name() + '.' + c.name();
             // Every component takes at least one byte, so a VALUE element takes at least one per component.
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
@@ -72,6 +102,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         for (Component c : components) {
             if (c.valueKind() == Kind.VALUE) {
                 valueSerializers[c.index()] = schema.of(c.valueModel());
+            } else if (!c.walked() && c.valueKind() == Kind.POLYMORPHIC) {
+                boolean[] ids = new boolean[c.subtypes().stream().mapToInt(TypeModel::id).max().orElse(0) + 1];
+                c.subtypes().forEach(m -> ids[m.id()] = true);
+                assignableIds[c.index()] = ids;
+                subtypeClasses[c.index()] = c.subtypes().stream().map(TypeModel::javaType).toArray(Class<?>[]::new);
+                subtypeSerializers[c.index()] = c.subtypes().stream().map(schema::of)
+                        .toArray(ModelSerializer[]::new);
             }
         }
     }
@@ -81,10 +118,51 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         return model;
     }
 
+    /**
+     * Writes {@code value}, a non-null instance of this type, as a value entered one level deeper than the current
+     * one: on the generated path by a direct call (depth counted in {@link PayloadOutput#directDepth}), otherwise
+     * through {@code Kryo.writeObject}, as the walk does. Same bytes and same depth check either way.
+     */
+    void writeDirect(Kryo kryo, PayloadOutput out, Object value) {
+        if (generated == null) {
+            kryo.writeObject(out, value, this);
+            return;
+        }
+        int depth = ++out.directDepth;
+        try {
+            Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            generated.encode(value, this, kryo, out);
+        } catch (IOException e) {
+            throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
+        } finally {
+            out.directDepth--;
+        }
+    }
+
+    /**
+     * Reads a value of this type entered one level deeper than the current one: on the generated path by a direct
+     * call (depth counted in {@link PayloadInput#directDepth}), otherwise through {@code Kryo.readObject}, as the walk
+     * does.
+     */
+    Object readDirect(Kryo kryo, PayloadInput in) {
+        if (generated == null) {
+            return kryo.readObject(in, model.javaType(), this);
+        }
+        int depth = ++in.directDepth;
+        try {
+            Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            return generated.decode(this, kryo, in);
+        } catch (IOException e) {
+            throw new IllegalStateException("a Kryo read threw an IOException, which it never does", e);
+        } finally {
+            in.directDepth--;
+        }
+    }
+
     @Override
     public void write(Kryo kryo, Output output, Object value) {
-        Bounds.checkDepth(kryo.getDepth(), maxDepth);
         PayloadOutput out = (PayloadOutput) output;
+        Bounds.checkDepth(kryo.getDepth() + out.directDepth, maxDepth);
         if (generated != null) {
             try {
                 generated.encode(value, this, kryo, out);
@@ -122,8 +200,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     @Override
     public Object read(Kryo kryo, Input input, Class<?> type) {
-        Bounds.checkDepth(kryo.getDepth(), maxDepth);
-        if (generated != null) {
+        PayloadInput direct = input instanceof PayloadInput p ? p : null;
+        Bounds.checkDepth(kryo.getDepth() + (direct == null ? 0 : direct.directDepth), maxDepth);
+        if (generated != null && direct != null) {
             try {
                 return generated.decode(this, kryo, input);
             } catch (IOException e) {
@@ -156,56 +235,114 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         return model.instantiate(args);
     }
 
-    // ---- the generated path: the walk's per-kind code, one method per kind (ComponentWriter/ComponentReader) ----
+    // ---- the generated path: one method per kind (ComponentWriter/ComponentReader), straight on the buffer ----
 
     @Override
     public void writeLong(Object kryo, Object out, int index, long value) {
-        ((PayloadOutput) out).writeVarLong(value, true);
+        ((PayloadOutput) out).directVarLong(value);
     }
 
     @Override
     public void writeInt(Object kryo, Object out, int index, int value) {
-        ((PayloadOutput) out).writeVarInt(value, true);
+        ((PayloadOutput) out).directVarInt(value);
     }
 
     @Override
     public void writeBoolean(Object kryo, Object out, int index, boolean value) {
-        ((PayloadOutput) out).writeByte(value ? 1 : 0);
+        ((PayloadOutput) out).directByte(value ? 1 : 0);
     }
 
     @Override
     public void writeString(Object kryo, Object out, int index, String value) {
-        ((PayloadOutput) out).writeUtf8(value);
+        ((PayloadOutput) out).directUtf8(value);
     }
 
     @Override
     public void writeBytes(Object kryo, Object out, int index, byte[] value) {
-        ((PayloadOutput) out).writeByteArray(value);
+        ((PayloadOutput) out).directByteArray(value);
     }
 
     @Override
     public void writeLongs(Object kryo, Object out, int index, long[] value) {
-        ((PayloadOutput) out).writeLongArray(value);
+        ((PayloadOutput) out).directLongArray(value);
     }
 
     @Override
     public void writeEnum(Object kryo, Object out, int index, Object value) {
-        writeEnum((PayloadOutput) out, value);
+        ((PayloadOutput) out).directVarInt(value == null ? 0 : ((Enum<?>) value).ordinal() + 1);
     }
 
     @Override
     public void writeValue(Object kryo, Object out, int index, Object value) {
-        writeValue((Kryo) kryo, (PayloadOutput) out, index, value);
+        PayloadOutput o = (PayloadOutput) out;
+        if (value == null) {
+            o.directByte(0);
+            return;
+        }
+        o.directByte(1);
+        valueSerializers[index].writeDirect((Kryo) kryo, o, value);
     }
 
     @Override
     public void writePolymorphic(Object kryo, Object out, int index, Object value) {
-        writePolymorphic((Kryo) kryo, (PayloadOutput) out, index, value);
+        PayloadOutput o = (PayloadOutput) out;
+        if (value == null) {
+            o.directByte(0);
+            return;
+        }
+        ModelSerializer s = subtype(index, value);
+        o.directVarInt(s.model.id());
+        s.writeDirect((Kryo) kryo, o, value);
     }
 
+    /** The serializer of the registered subtype {@code value} is, or the walk's refusal if it is none. */
+    private ModelSerializer subtype(int index, Object value) {
+        Class<?> type = value.getClass();
+        Class<?>[] classes = subtypeClasses[index];
+        for (int k = 0; k < classes.length; k++) {
+            if (classes[k] == type) {
+                return subtypeSerializers[index][k];
+            }
+        }
+        return schema.of(components[index].subtypeOf(labels[index], value));
+    }
+
+    /** As {@link #writeElements}, each element written directly. */
     @Override
-    public void writeCollection(Object kryo, Object out, int index, Collection<?> value) {
-        writeElements((Kryo) kryo, (PayloadOutput) out, index, value);
+    public void writeCollection(Object kryo, Object out, int index, Collection<?> elements) {
+        PayloadOutput o = (PayloadOutput) out;
+        if (elements == null) {
+            o.directByte(0);
+            return;
+        }
+        Kryo k = (Kryo) kryo;
+        int n = elements.size();
+        o.directVarInt(n + 1);
+        if (Elements.isIndexed(elements)) {
+            for (int e = 0; e < n; e++) {
+                writeElementDirect(k, o, index, Elements.requireElement(Elements.get(elements, e), labels[index]));
+            }
+        } else {
+            for (Object e : elements) {
+                writeElementDirect(k, o, index, Elements.requireElement(e, labels[index]));
+            }
+        }
+    }
+
+    /** Typed {@code Object} so that the calls below reach the generated path's methods, not the walk's overloads. */
+    private void writeElementDirect(Object kryo, Object out, int index, Object e) {
+        ModelSerializer values = valueSerializers[index];
+        if (values != null) {
+            values.writeDirect((Kryo) kryo, (PayloadOutput) out, e);
+            return;
+        }
+        switch (elementKinds[index]) {
+            case STRING -> ((PayloadOutput) out).directUtf8((String) e);
+            case ENUM -> writeEnum(kryo, out, index, e);
+            case POLYMORPHIC -> writePolymorphic(kryo, out, index, e);
+            default -> throw new IllegalStateException("element kind " + elementKinds[index]
+                    + " (expected: STRING, ENUM or POLYMORPHIC)");
+        }
     }
 
     @Override
@@ -216,52 +353,94 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     @Override
     public long readLong(Object kryo, Object in, int index) {
-        return ((Input) in).readVarLong(true);
+        return ((PayloadInput) in).directVarLong();
     }
 
     @Override
     public int readInt(Object kryo, Object in, int index) {
-        return ((Input) in).readVarInt(true);
+        return ((PayloadInput) in).directVarInt();
     }
 
     @Override
     public boolean readBoolean(Object kryo, Object in, int index) {
-        return PayloadReads.flag((Input) in, labels[index]);
+        return ((PayloadInput) in).directFlag(labels[index]);
     }
 
     @Override
     public String readString(Object kryo, Object in, int index) {
-        return PayloadReads.string((Input) in, maxElements, labels[index]);
+        return ((PayloadInput) in).directString(maxElements, labels[index]);
     }
 
     @Override
     public byte[] readBytes(Object kryo, Object in, int index) {
-        return PayloadReads.bytes((Input) in, maxElements, labels[index]);
+        return ((PayloadInput) in).directBytes(maxElements, labels[index]);
     }
 
     @Override
     public long[] readLongs(Object kryo, Object in, int index) {
-        return PayloadReads.longs((Input) in, maxElements, labels[index]);
+        return ((PayloadInput) in).directLongs(maxElements, labels[index]);
     }
 
     @Override
     public Object readEnum(Object kryo, Object in, int index) {
-        return readEnum((Input) in, index);
+        int v = ((PayloadInput) in).directVarInt();
+        return v == 0 ? null : Bounds.enumConstant(v - 1, enumConstants[index], labels[index]);
     }
 
     @Override
     public Object readValue(Object kryo, Object in, int index) {
-        return readValue((Kryo) kryo, (Input) in, index);
+        PayloadInput i = (PayloadInput) in;
+        return i.directFlag(labels[index]) ? valueSerializers[index].readDirect((Kryo) kryo, i) : null;
     }
 
     @Override
     public Object readPolymorphic(Object kryo, Object in, int index) {
-        return readPolymorphic((Kryo) kryo, (Input) in, index);
+        PayloadInput i = (PayloadInput) in;
+        int id = i.directVarInt();
+        if (id == 0) {
+            return null;
+        }
+        ModelSerializer s = schema.find(id);
+        boolean[] ids = assignableIds[index];
+        if (s == null || id >= ids.length || !ids[id]) {
+            s = polymorphic(id, index); // throws the walk's refusal
+        }
+        return s.readDirect((Kryo) kryo, i);
     }
 
+    /** As {@link #readElements}, each element read directly. */
     @Override
     public Object readCollection(Object kryo, Object in, int index) {
-        return readElements((Kryo) kryo, (Input) in, index, components[index].kind() == Kind.SET);
+        PayloadInput i = (PayloadInput) in;
+        int n = i.directLength(minElementBytes[index], maxElements, labels[index]);
+        if (n == PayloadReads.NULL) {
+            return null;
+        }
+        @SuppressWarnings("unchecked")
+        Collection<Object> elements = (Collection<Object>) (components[index].kind() == Kind.SET ? Container.SET
+                : Container.LIST).newContainer(n);
+        Kryo k = (Kryo) kryo;
+        ModelSerializer values = valueSerializers[index];
+        for (int e = 0; e < n; e++) {
+            Elements.add(elements, values != null ? values.readDirect(k, i) : readElementDirect(k, i, index),
+                    labels[index], e);
+        }
+        return elements;
+    }
+
+    /** Typed {@code Object} so that the calls below reach the generated path's methods, not the walk's overloads. */
+    private Object readElementDirect(Object kryo, Object in, int index) {
+        Object e = switch (elementKinds[index]) {
+            case STRING -> ((PayloadInput) in).directString(maxElements, labels[index]);
+            case ENUM -> readEnum(kryo, in, index);
+            case POLYMORPHIC -> readPolymorphic(kryo, in, index);
+            default -> throw new IllegalStateException("element kind " + elementKinds[index]
+                    + " (expected: STRING, ENUM or POLYMORPHIC)");
+        };
+        if (e == null) {
+            throw new MalformedPayloadException(Elements.nullElement(labels[index]));
+        }
+        return e;
     }
 
     @Override
@@ -308,13 +487,19 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         if (id == 0) {
             return null;
         }
+        ModelSerializer s = polymorphic(id, i);
+        return kryo.readObject(in, s.model.javaType(), s);
+    }
+
+    /** The serializer of the type a polymorphic component or element names by {@code id}, checked. */
+    private ModelSerializer polymorphic(int id, int i) {
         ModelSerializer s = schema.find(id);
         if (s == null) {
             throw new MalformedPayloadException(labels[i] + " holds type id " + Integer.toUnsignedString(id)
                     + " (expected: a registered type id)");
         }
         components[i].checkAssignable(s.model);
-        return kryo.readObject(in, s.model.javaType(), s);
+        return s;
     }
 
     /**

@@ -5,8 +5,26 @@ import com.esotericsoftware.kryo.io.Output;
 /**
  * A growable Kryo {@link Output} over its own {@code byte[]}, with the provider's length-prefixed formats. Strings are
  * encoded as UTF-8 directly into the buffer, so writing one allocates nothing. Not thread-safe: one per thread.
+ *
+ * <p>The {@code direct} methods are the generated path's: the same bytes as Kryo's {@code writeVarInt(v, true)},
+ * {@code writeVarLong(v, true)} and the formats below, written into the array with one capacity check per value and
+ * small enough to inline into the generated code (Kryo's {@code writeVarLong} is over 1000 bytecodes, which the JIT
+ * never inlines). The walk keeps using Kryo's methods, so the contract suite compares the two byte for byte.
  */
 final class PayloadOutput extends Output {
+
+    /** The longest Kryo varlong (optimizePositive): eight 7-bit groups and a last byte of 8 bits. */
+    private static final int MAX_VARLONG_BYTES = 9;
+    /** The longest Kryo varint. */
+    private static final int MAX_VARINT_BYTES = 5;
+    /** Strings of fewer chars than this are written in one pass, their length prefix patched (one byte). */
+    private static final int ONE_PASS_CHARS = 127;
+
+    /**
+     * Values entered by a direct call of the generated path (not through {@code Kryo.writeObject}), counted into the
+     * depth together with Kryo's own count; see {@code ModelSerializer}. Zero between payloads.
+     */
+    int directDepth;
 
     /** @param bufferBytes initial capacity; the buffer doubles as needed, without upper limit */
     PayloadOutput(int bufferBytes) {
@@ -25,7 +43,7 @@ final class PayloadOutput extends Output {
         }
         writeVarInt((int) bytes + 1, true);
         require((int) bytes);
-        position = writeUtf8(s, buffer, position);
+        position = writeUtf8(s, 0, buffer, position);
     }
 
     /** Writes {@code b} as varint (length + 1, 0 = null) and the bytes. */
@@ -48,6 +66,94 @@ final class PayloadOutput extends Output {
         writeLongs(a, 0, a.length, true);
     }
 
+    /** Exactly {@code writeVarInt(value, true)}. */
+    void directVarInt(int value) {
+        if (capacity - position < MAX_VARINT_BYTES) {
+            require(MAX_VARINT_BYTES);
+        }
+        byte[] b = buffer;
+        int p = position;
+        while ((value & ~0x7F) != 0) {
+            b[p++] = (byte) (value | 0x80);
+            value >>>= 7;
+        }
+        b[p++] = (byte) value;
+        position = p;
+    }
+
+    /** Exactly {@code writeVarLong(value, true)}: after eight 7-bit groups, the last byte carries 8 bits. */
+    void directVarLong(long value) {
+        if (capacity - position < MAX_VARLONG_BYTES) {
+            require(MAX_VARLONG_BYTES);
+        }
+        byte[] b = buffer;
+        int p = position;
+        for (int group = 0; group < MAX_VARLONG_BYTES - 1 && (value & ~0x7FL) != 0; group++) {
+            b[p++] = (byte) (value | 0x80);
+            value >>>= 7;
+        }
+        b[p++] = (byte) value;
+        position = p;
+    }
+
+    /** Exactly {@code writeByte(value)}. */
+    void directByte(int value) {
+        if (position == capacity) {
+            require(1);
+        }
+        buffer[position++] = (byte) value;
+    }
+
+    /**
+     * Exactly {@link #writeUtf8(String)}. A short string (the usual case) is encoded in one pass into room reserved for
+     * its longest UTF-8 form, its one-byte length prefix patched afterwards; a longer one, or one whose UTF-8 form
+     * needs a longer prefix, is measured first as {@link #writeUtf8(String)} does.
+     */
+    void directUtf8(String s) {
+        if (s == null) {
+            directByte(0);
+            return;
+        }
+        int n = s.length();
+        if (n < ONE_PASS_CHARS) {
+            int room = 1 + 3 * n;
+            if (capacity - position < room) {
+                require(room);
+            }
+            int prefix = position;
+            int end = writeAsciiThenUtf8(s, buffer, prefix + 1);
+            int bytes = end - prefix - 1;
+            if (bytes < ONE_PASS_CHARS) {
+                buffer[prefix] = (byte) (bytes + 1);
+                position = end;
+                return;
+            }
+        }
+        writeUtf8(s);
+    }
+
+    /** Exactly {@link #writeByteArray(byte[])}. */
+    void directByteArray(byte[] b) {
+        if (b == null) {
+            directByte(0);
+            return;
+        }
+        directVarInt(b.length + 1);
+        writeBytes(b);
+    }
+
+    /** Exactly {@link #writeLongArray(long[])}. */
+    void directLongArray(long[] a) {
+        if (a == null) {
+            directByte(0);
+            return;
+        }
+        directVarInt(a.length + 1);
+        for (long v : a) {
+            directVarLong(v);
+        }
+    }
+
     /** Bytes of {@code s} in UTF-8, an unpaired surrogate counting as one byte ({@code '?'}). */
     static long utf8Length(String s) {
         int n = s.length();
@@ -68,9 +174,27 @@ final class PayloadOutput extends Output {
         return bytes;
     }
 
-    private static int writeUtf8(String s, byte[] b, int p) {
+    /**
+     * Exactly {@link #writeUtf8(String, int, byte[], int)} from char 0: a tight loop while the chars are ASCII (nearly
+     * always, on this wire), then the general encoder for the rest.
+     */
+    private static int writeAsciiThenUtf8(String s, byte[] b, int p) {
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            b[p + i] = (byte) c;
+        }
+        return i == n ? p + n : writeUtf8(s, i, b, p + i);
+    }
+
+    /** Encodes {@code s} from char {@code from} at {@code b[p]}; returns the position after the last byte. */
+    private static int writeUtf8(String s, int from, byte[] b, int p) {
+        int n = s.length();
+        for (int i = from; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 b[p++] = (byte) c;

@@ -80,7 +80,7 @@ final class PayloadReads {
      * allocated: the one-byte-per-element bound alone would let a payload allocate eight times its size. A Kryo varlong
      * ends at the first byte without the continuation bit, or at its ninth byte.
      */
-    private static void requireVarLongs(Input in, int count, String label) {
+    static void requireVarLongs(Input in, int count, String label) {
         byte[] b = in.getBuffer();
         int limit = in.limit();
         int p = in.position();

@@ -1,0 +1,179 @@
+package io.raftwire.serializer.kryo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Input;
+import io.raftwire.serializer.model.MalformedPayloadException;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The generated path's direct reads and writes ({@link PayloadOutput}'s and {@link PayloadInput}'s {@code direct}
+ * methods) against Kryo's own and {@link PayloadReads}, which the walk uses: the same bytes for every value, the same
+ * values read back, and the same failure where a payload ends too early or declares too much. Seeded: the seed is
+ * printed and replays with {@code -Ddirect.seed=N}.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DirectFormatsTest {
+
+    private static final long SEED = Long.getLong("direct.seed", System.nanoTime());
+    private static final int VALUES = 20_000;
+
+    static {
+        System.out.println("DirectFormatsTest seed " + SEED + " (replay: -Ddirect.seed=" + SEED + ")");
+    }
+
+    /** Edge values of every varint length, then random values of random bit lengths. */
+    private static long[] longs(SplittableRandom random) {
+        long[] values = new long[VALUES];
+        int k = 0;
+        for (int bits = 0; bits < 64; bits++) {
+            values[k++] = 1L << bits;
+            values[k++] = (1L << bits) - 1;
+            values[k++] = -(1L << bits);
+        }
+        values[k++] = Long.MAX_VALUE;
+        values[k++] = Long.MIN_VALUE;
+        while (k < values.length) {
+            values[k++] = random.nextLong() >>> random.nextInt(64);
+        }
+        return values;
+    }
+
+    @Test
+    void varintsAreKryosBytesAndReadBackAsKryoReadsThem() {
+        SplittableRandom random = new SplittableRandom(SEED);
+        long[] values = longs(random);
+        PayloadOutput reference = new PayloadOutput(16);
+        PayloadOutput direct = new PayloadOutput(16);
+        for (long v : values) {
+            reference.writeVarLong(v, true);
+            reference.writeVarInt((int) v, true);
+            direct.directVarLong(v);
+            direct.directVarInt((int) v);
+        }
+        byte[] bytes = reference.toBytes();
+        assertArrayEquals(bytes, direct.toBytes(), "seed " + SEED);
+        PayloadInput in = new PayloadInput(bytes);
+        for (long v : values) {
+            assertEquals(v, in.directVarLong(), "seed " + SEED);
+            assertEquals((int) v, in.directVarInt(), "seed " + SEED);
+        }
+        assertEquals(0, PayloadReads.remaining(in));
+    }
+
+    @Test
+    void arbitraryBytesReadAsKryoReadsThemIncludingOverlongAndTruncatedVarints() {
+        SplittableRandom random = new SplittableRandom(SEED + 1);
+        for (int i = 0; i < VALUES; i++) {
+            byte[] bytes = new byte[1 + random.nextInt(11)];
+            for (int k = 0; k < bytes.length; k++) {
+                // mostly continuation bits, so that long and overlong varints are common
+                bytes[k] = (byte) (random.nextInt(4) == 0 ? random.nextInt(128) : 0x80 | random.nextInt(256));
+            }
+            assertSameOutcome(bytes, true);
+            assertSameOutcome(bytes, false);
+        }
+    }
+
+    private static void assertSameOutcome(byte[] bytes, boolean asLong) {
+        Input kryo = new Input(bytes);
+        PayloadInput direct = new PayloadInput(bytes);
+        String where = "bytes " + Arrays.toString(bytes) + " (seed " + SEED + ")";
+        String expected;
+        try {
+            expected = String.valueOf(asLong ? kryo.readVarLong(true) : kryo.readVarInt(true)) + " at "
+                    + kryo.position();
+        } catch (KryoException e) {
+            KryoException actual = assertThrows(KryoException.class,
+                    () -> read(direct, asLong), where);
+            assertEquals(e.getMessage(), actual.getMessage(), where);
+            return;
+        }
+        assertEquals(expected, read(direct, asLong) + " at " + direct.position(), where);
+    }
+
+    private static String read(PayloadInput in, boolean asLong) {
+        return String.valueOf(asLong ? in.directVarLong() : in.directVarInt());
+    }
+
+    @Test
+    void stringsAreTheWalksBytesInOnePassOrTwo() {
+        SplittableRandom random = new SplittableRandom(SEED + 2);
+        String[] fixed = {null, "", "a", "x".repeat(126), "x".repeat(127), "x".repeat(200), "\u00e9".repeat(63),
+            "\u00e9".repeat(64), "\u4e2d".repeat(42), "\u4e2d".repeat(43), "ascii then \u00e9t\u00e9",
+            "\uD83D\uDE80 rocket", "lone high \uD800 here", "ends high \uD83D", "\uDE80\uD83D swapped"};
+        PayloadOutput reference = new PayloadOutput(8);
+        PayloadOutput direct = new PayloadOutput(8);
+        for (String s : fixed) {
+            reference.writeUtf8(s);
+            direct.directUtf8(s);
+        }
+        char[] alphabet = {'a', 'Z', '0', ' ', '\u007f', '\u0080', '\u00e9', '\u07ff', '\u0800', '\u4e2d', '\uffff',
+            '\uD83D', '\uDE80'};
+        for (int i = 0; i < 2_000; i++) {
+            char[] chars = new char[random.nextInt(300)];
+            for (int k = 0; k < chars.length; k++) {
+                chars[k] = random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)] : 'q';
+            }
+            reference.writeUtf8(new String(chars));
+            direct.directUtf8(new String(chars));
+        }
+        assertArrayEquals(reference.toBytes(), direct.toBytes(), "seed " + SEED);
+    }
+
+    @Test
+    void arraysAreTheWalksBytesAndReadBackTheSame() {
+        SplittableRandom random = new SplittableRandom(SEED + 3);
+        PayloadOutput reference = new PayloadOutput(8);
+        PayloadOutput direct = new PayloadOutput(8);
+        long[] longs = longs(random);
+        byte[] bytes = new byte[300];
+        random.nextBytes(bytes);
+        reference.writeLongArray(longs);
+        reference.writeLongArray(null);
+        reference.writeByteArray(bytes);
+        reference.writeByteArray(null);
+        direct.directLongArray(longs);
+        direct.directLongArray(null);
+        direct.directByteArray(bytes);
+        direct.directByteArray(null);
+        byte[] payload = reference.toBytes();
+        assertArrayEquals(payload, direct.toBytes());
+        PayloadInput in = new PayloadInput(payload);
+        assertArrayEquals(longs, in.directLongs(VALUES, "longs"));
+        assertEquals(null, in.directLongs(VALUES, "longs"));
+        assertArrayEquals(bytes, in.directBytes(VALUES, "bytes"));
+        assertEquals(null, in.directBytes(VALUES, "bytes"));
+        assertEquals(0, PayloadReads.remaining(in));
+    }
+
+    @Test
+    void refusalsAreTheWalksMessages() {
+        // a long[] of 3 declared, only 2 varlongs present; a string declaring more bytes than remain; a bad flag
+        byte[] longs = {4, 1, 2};
+        byte[] string = {10, 'a', 'b'};
+        byte[] flag = {7};
+        assertEquals(message(() -> PayloadReads.longs(new Input(longs), 100, "T.c")),
+                message(() -> new PayloadInput(longs).directLongs(100, "T.c")));
+        assertEquals(message(() -> PayloadReads.string(new Input(string), 100, "T.s")),
+                message(() -> new PayloadInput(string).directString(100, "T.s")));
+        assertEquals(message(() -> PayloadReads.string(new Input(string), 1, "T.s")),
+                message(() -> new PayloadInput(string).directString(1, "T.s")));
+        assertEquals(message(() -> PayloadReads.flag(new Input(flag), "T.f")),
+                message(() -> new PayloadInput(flag).directFlag("T.f")));
+        assertEquals("T.f = 7 (expected: 0 or 1)", message(() -> new PayloadInput(flag).directFlag("T.f")));
+    }
+
+    private static String message(Runnable read) {
+        return assertThrows(MalformedPayloadException.class, read::run).getMessage();
+    }
+}
