@@ -15,8 +15,8 @@ import java.util.function.Supplier;
  * ran out of a 256 MiB heap that way after about 50 clusters on one thread with the fory provider (about 0.12 MB kept
  * per dropped fory serializer, 0.05 MB per kryo one, measured on the creating thread).
  *
- * <p>Here the serializer owns its states (a weak-keyed map from thread to state, so a dead thread's state goes
- * too), and the thread-local holds only a weak reference to this thread's state: {@link #get()} costs one
+ * <p>Here the serializer owns its states (a weak-keyed map from thread to state: a dead thread's state goes when
+ * the next thread gets its first state), and the thread-local holds only a weak reference to this thread's state: {@link #get()} costs one
  * {@code FastThreadLocal} read and one {@link WeakReference#get()} after the first call on a thread; the first call
  * builds the state and registers it under a lock.
  *

@@ -2,16 +2,16 @@ package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.netty.buffer.ByteBuf;
-import io.netty.util.concurrent.FastThreadLocal;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
 
 /**
  * The Kryo serializer: the layout of {@link KryoSerializerProvider}, with per-thread Kryo state in a
- * {@link FastThreadLocal} owned by this instance (plain thread-local speed on threads that are not Netty's).
+ * {@link ThreadStates} owned by this instance (a {@code FastThreadLocal} and a weak-reference read per call).
  *
  * <p><b>Encode</b> writes into the thread's own growable {@code byte[]} and then copies it into {@code out} with one
  * {@link ByteBuf#writeBytes(byte[], int, int)}: measured no slower than writing through a {@code ByteBuffer} view of
@@ -27,9 +27,8 @@ import io.raftwire.serializer.model.TypeModel;
  * AppendRequest (about 3.8 us) the copy was lost in the noise.
  *
  * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
- * Each instance keeps one Kryo state in every thread that used it, for as long as the thread lives (a
- * {@code FastThreadLocal} slot is never reused), so create one serializer per node and share it, not one per
- * connection or message. The state of the first thread that used the instance is also kept in a field, checked by
+ * Each instance keeps one Kryo state in every thread that used it, while both live ({@link ThreadStates}), so create
+ * one serializer per node and share it, not one per connection or message. The state of the first thread that used the instance is also kept in a field, checked by
  * thread identity before the thread-local: on a thread that is not Netty's, where the thread-local is a hash
  * lookup, that took 3-7 % off the encode of the small messages (BENCHMARKS.md §12.6). That field is written once, so threads never contend on
  * it; it keeps that one state for as long as the instance lives.
@@ -37,19 +36,14 @@ import io.raftwire.serializer.model.TypeModel;
 final class KryoSerializer extends AbstractSerializer {
 
     private final KryoSchema schema;
-    private final FastThreadLocal<KryoThreadState> state;
+    private final ThreadStates<KryoThreadState> state;
     /** The state of the first thread that used this instance (see the class comment), or null. */
     private KryoThreadState first;
 
     KryoSerializer(SerializerProvider provider, TypeRegistry registry, SerializerOptions options) {
         super(provider, registry, options);
         this.schema = new KryoSchema(registry, options);
-        this.state = new FastThreadLocal<>() {
-            @Override
-            protected KryoThreadState initialValue() {
-                return newState();
-            }
-        };
+        this.state = new ThreadStates<>(this::newState);
     }
 
     @Override
@@ -98,7 +92,7 @@ final class KryoSerializer extends AbstractSerializer {
     /** This thread's state, or a fresh one for a call nested inside another on the same thread. */
     private KryoThreadState acquire() {
         KryoThreadState s = first;
-        if (s == null || s.owner() != Thread.currentThread()) {
+        if (s == null || !s.ownedBy(Thread.currentThread())) {
             s = state.get();
             if (first == null) {
                 first = s;

@@ -5,6 +5,8 @@ import com.esotericsoftware.kryo.io.Input;
 import io.raftwire.serializer.PoolCounters;
 import io.raftwire.serializer.SerializerOptions;
 
+import java.lang.ref.WeakReference;
+
 /**
  * What one thread reuses for every message: a Kryo, an {@link PayloadOutput} and an {@link Input}, plus the array a
  * direct payload is copied into. Created once per thread per serializer and reused, never per message. A buffer that
@@ -19,8 +21,11 @@ final class KryoThreadState {
     private static final byte[] EMPTY = new byte[0];
 
     private final Kryo kryo;
-    /** The thread that created this state, the only one that uses it. */
-    private final Thread owner = Thread.currentThread();
+    /**
+     * The thread that created this state, the only one that uses it; weakly, so that a state kept by its serializer
+     * (see {@code ThreadStates}) does not keep a dead thread.
+     */
+    private final WeakReference<Thread> owner = new WeakReference<>(Thread.currentThread());
     private final PayloadInput input = new PayloadInput(EMPTY);
     private final int bufferBytes;
     private final int maxPooledBytes;
@@ -38,9 +43,9 @@ final class KryoThreadState {
         this.copy = new byte[bufferBytes];
     }
 
-    /** The thread this state belongs to (final, so any thread may read it). */
-    Thread owner() {
-        return owner;
+    /** Whether {@code thread} is the one this state belongs to (a final field, so any thread may ask). */
+    boolean ownedBy(Thread thread) {
+        return owner.get() == thread;
     }
 
     /** Marks this state in use; returns {@code false} if it already is (a nested call on the same thread). */
