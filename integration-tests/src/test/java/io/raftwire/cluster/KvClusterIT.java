@@ -22,13 +22,20 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.raftwire.transport.netty.testkit.LogCapture;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The replicated KV store through real client sessions, on loopback sockets. */
 class KvClusterIT {
+
+    /** Members stopped on purpose: their peers report them unreachable. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

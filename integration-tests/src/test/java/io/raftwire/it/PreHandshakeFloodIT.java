@@ -49,7 +49,8 @@ class PreHandshakeFloodIT {
 
     /** The refusals over the cap are the point of the test: asserted, not printed. */
     @RegisterExtension
-    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.NettyTransport");
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.NettyTransport",
+            "io.raftwire.transport.netty.ChannelErrorHandler"); // the flood's refusals, provoked on purpose
 
     private static final int HUGE = 24;
     private static final int SLOW = 100;

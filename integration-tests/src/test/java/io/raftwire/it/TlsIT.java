@@ -14,10 +14,13 @@ import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
+import io.raftwire.transport.netty.testkit.LogCapture;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -43,6 +46,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class TlsIT {
+
+    /** Handshakes refused on purpose (wrong certificates, ids). */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.ChannelErrorHandler");
 
     private static final String CLUSTER = "it";
 

@@ -11,13 +11,20 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.raftwire.transport.netty.testkit.LogCapture;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code raftwire demo} in-process, through picocli, with a small workload. */
 class DemoIT {
+
+    /** The demo stops a member on purpose: its peers report it unreachable. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     record Run(int status, String out, String err) {
     }

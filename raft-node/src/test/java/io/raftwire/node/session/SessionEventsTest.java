@@ -7,8 +7,10 @@ import io.raftwire.message.value.DefaultEventType;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 
 import java.util.List;
@@ -21,6 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Events published to sessions: batches by log index, acknowledgement, re-sending, the bound and snapshots. */
 @Timeout(10)
 class SessionEventsTest {
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", SessionTable.class.getName());
 
     private static final MemberId CLIENT = MemberId.from("client-1");
 
@@ -90,6 +95,10 @@ class SessionEventsTest {
         assertFalse(table.publish(6_002, big, new PrimitiveEvent(new DefaultEventType("e"), half)),
                 "the byte bound");
         assertFalse(table.isOpen(big));
+        logs.await("closed session " + s + " of client client-1 at index 5000: it holds 1024 unacknowledged event"
+                + " batches");
+        logs.await("closed session " + big + " of client client-1 at index 6002: it holds 1 unacknowledged event"
+                + " batches");
     }
 
     @Test
