@@ -73,7 +73,10 @@ public final class TcpProxy implements AutoCloseable {
         return forwardedToClients.get();
     }
 
-    /** From now on, bytes in both directions are read and dropped; connections stay open. */
+    /**
+     * From now on, bytes in both directions are read and dropped; connections stay open, and a side that closes is
+     * not told to the other (no FIN gets through a blackhole either), so each side must notice the silence itself.
+     */
     public void blackhole() {
         setMode(Mode.BLACKHOLE);
     }
@@ -147,7 +150,9 @@ public final class TcpProxy implements AutoCloseable {
             // connection gone or proxy closed
         } finally {
             closeQuietly(from);
-            closeQuietly(to);
+            if (modeOf(index) != Mode.BLACKHOLE) {
+                closeQuietly(to);
+            } // a blackhole passes no FIN either: the other side stays open until it gives up itself, or close()
         }
     }
 
