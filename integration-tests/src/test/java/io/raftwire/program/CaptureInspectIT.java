@@ -9,6 +9,7 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireNode;
+import io.raftwire.node.StateCheck;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.transport.netty.capture.CaptureFormat;
@@ -82,6 +83,10 @@ class CaptureInspectIT {
                             TimeUnit.SECONDS);
                 }
             }
+            // A put returns once a majority has the entry: a follower that lagged (it connected late, or its first
+            // AppendEntries was refused) may not have been sent it yet. Closing now would leave it out of the capture
+            // (CI saw this once), so every member must first apply the same index, which is at least the last put's.
+            StateCheck.atOneIndex(cluster.running(), Duration.ofSeconds(30));
         } // closing each transport wrote out and closed its capture file
 
         Map<String, List<Shown>> members = new LinkedHashMap<>();
