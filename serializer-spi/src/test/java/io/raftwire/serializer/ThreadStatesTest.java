@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.ref.WeakReference;
+import io.raftwire.serializer.testkit.Collected;
+
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -33,38 +34,40 @@ class ThreadStatesTest {
 
     @Test
     void aDroppedOwnersStateOnALivingThreadIsCollected() throws Exception {
-        WeakReference<State> state = stateOfADroppedOwner();
-        assertTrue(collected(state), "the state of an owner nobody holds is still reachable from the thread that"
-                + " used it after 50 collections (expected: collected with its owner)");
+        Collected state = Collected.watch(() -> new ThreadStates<>(State::new).get());
+        assertTrue(state.await(), "the state of an owner nobody holds is still reachable from the thread that"
+                + " used it after " + Collected.ATTEMPTS + " collections (expected: collected with its owner)");
     }
 
     @Test
     void aDeadThreadsStateIsCollectedOnceAnotherThreadGetsOneWhileItsOwnerLives() throws Exception {
         ThreadStates<State> states = new ThreadStates<>(State::new);
-        AtomicReference<WeakReference<State>> state = new AtomicReference<>();
-        Thread t = new Thread(() -> state.set(new WeakReference<>(states.get())));
-        t.start();
-        t.join();
-        t = null;
-        for (int i = 0; i < 50 && state.get().get() != null; i++) {
-            System.gc();
+        Collected state = Collected.watch(() -> stateOfADeadThread(states));
+        boolean gone = state.await(() -> {
             Thread next = new Thread(states::get); // a new thread's first call drops dead threads' states
             next.start();
-            next.join();
-        }
-        assertTrue(collected(state.get()), "a dead thread's state is still reachable from its live owner after 50"
+            join(next);
+        });
+        assertTrue(gone, "a dead thread's state is still reachable from its live owner after " + Collected.ATTEMPTS
                 + " collections and new threads (expected: collected once another thread gets its state)");
+        assertSame(states.get(), states.get(), "the owner still serves the living threads");
     }
 
-    private static WeakReference<State> stateOfADroppedOwner() {
-        return new WeakReference<>(new ThreadStates<>(State::new).get());
+    /** The state a thread got from {@code states}, once that thread has ended. */
+    private static State stateOfADeadThread(ThreadStates<State> states) {
+        AtomicReference<State> state = new AtomicReference<>();
+        Thread t = new Thread(() -> state.set(states.get()));
+        t.start();
+        join(t);
+        return state.get();
     }
 
-    private static boolean collected(WeakReference<?> ref) throws InterruptedException {
-        for (int i = 0; i < 50 && ref.get() != null; i++) {
-            System.gc();
-            Thread.sleep(20);
+    private static void join(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while joining " + t.getName(), e);
         }
-        return ref.get() == null;
     }
 }

@@ -1,15 +1,14 @@
 package io.raftwire.serializer.fory;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.contract.Fixtures;
-
-import java.lang.ref.WeakReference;
+import io.raftwire.serializer.testkit.Collected;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,13 +23,10 @@ class ForyThreadStateLifetimeTest {
 
     @Test
     void aDroppedSerializersStateOnALivingThreadIsCollected() throws Exception {
-        WeakReference<ForyThreadState> state = stateOfADroppedSerializer();
-        for (int i = 0; i < 50 && state.get() != null; i++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-        assertNull(state.get(), "the state of a serializer nobody holds is still reachable after 50 collections"
-                + " (expected: collected with its serializer, though its thread lives on)");
+        Collected state = Collected.watch(ForyThreadStateLifetimeTest::stateOfADroppedSerializer);
+        assertTrue(state.await(), "the state of a serializer nobody holds is still reachable after "
+                + Collected.ATTEMPTS + " collections (expected: collected with its serializer, though its thread"
+                + " lives on)");
     }
 
     @Test
@@ -42,10 +38,10 @@ class ForyThreadStateLifetimeTest {
         assertSame(first, s.threadState(), "the same thread's state, kept while its serializer lives");
     }
 
-    private static WeakReference<ForyThreadState> stateOfADroppedSerializer() {
+    private static ForyThreadState stateOfADroppedSerializer() {
         Serializer s = Serializers.create("fory", Fixtures.registry(), SerializerOptions.defaults());
         ForyThreadState state = ((ForySerializer) s).threadState();
         assertNotNull(state);
-        return new WeakReference<>(state);
+        return state;
     }
 }
