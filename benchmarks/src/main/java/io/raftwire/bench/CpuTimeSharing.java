@@ -14,25 +14,28 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@link SharingBenchmark}'s question in <em>CPU time per thread</em>, for a machine shared with other work: one
- * serializer instance shared by {@code n} threads against one instance per thread, each thread round-tripping the
- * {@link MessageSet#SMALL small} set with its own output buffer. Every thread warms up, waits for the others at a
- * barrier, then times batches of passes by its own CPU clock; the figure is CPU microseconds per pass, the median and
- * minimum over every batch of every thread. Throughput per thread is the inverse, so "within 10 %" compares these
- * directly. Wall-clock throughput on an oversubscribed machine measures the scheduler; CPU time still counts what
- * sharing would cost the threads themselves (contended cache lines, locks, coherence traffic), though not a loss of
- * parallelism, which only a quiet machine with enough cores shows.
+ * {@link SharingBenchmark}'s question, answered pair by pair: one serializer instance shared by {@code n} threads
+ * against one instance per thread, each thread round-tripping the {@link MessageSet#SMALL small} set with its own
+ * output buffer. Each thread holds both the shared instance and one of its own, warms both up, then runs
+ * {@value #PAIRS} pairs of batches, one batch with each (the order swapped from pair to pair), all threads starting each
+ * batch together at a barrier, so all threads are always in the same mode. Per batch it measures the thread's CPU time
+ * and its wall-clock time per pass; per pair, the throughput per thread of the shared instance relative to the
+ * thread's own (own time per pass ÷ shared time per pass: 1.00 = equal, below 0.90 = sharing costs more than 10 %).
+ * Pairing cancels the drift of a machine whose speed changes from second to second (measured here: the same pass took
+ * 3.5 and 6 µs in JVMs minutes apart), which comparing runs of minutes apart cannot.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <codec>}: for 1 and then 2 threads, a
- * discarded warm-up of both modes (the JIT compiles the codec once, for both), then four measured runs in the order
- * shared, per-thread, per-thread, shared, so that neither mode profits from running later; one line per thread count
- * and mode, over both of its runs. Run one codec per JVM, so no codec inherits another's JIT profile.
+ * <p>At one thread the two modes differ only in which instance is used, so that line is the method's noise floor. At
+ * {@code n} threads, CPU time counts what sharing costs the threads themselves (contended cache lines, locks); wall
+ * time per pass also shows threads waiting for each other, but only if every thread has a core of its own and the
+ * machine is otherwise quiet (the load average is printed).
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.raftwire.bench.CpuTimeSharing <codec>}, for 1 and then 2 threads. Run
+ * one codec per JVM, so no codec inherits another's JIT profile.
  */
 public final class CpuTimeSharing {
 
-    private static final long FIRST_WARM_UP_CPU_NANOS = 1_500_000_000L;
-    private static final long WARM_UP_CPU_NANOS = 300_000_000L;
-    private static final int BATCHES = 10;
+    private static final long WARM_UP_CPU_NANOS = 1_000_000_000L;
+    private static final int PAIRS = 20;
     private static final long BATCH_CPU_NANOS = 50_000_000L;
     private static final int CHECK_EVERY = 20;
 
@@ -42,48 +45,26 @@ public final class CpuTimeSharing {
     /** Runs one codec; see the class comment. */
     public static void main(String[] args) throws Exception {
         String name = args[0];
-        boolean first = true;
         for (int threads : new int[] {1, 2}) {
-            run(name, threads, true, first ? FIRST_WARM_UP_CPU_NANOS : WARM_UP_CPU_NANOS);
-            run(name, threads, false, WARM_UP_CPU_NANOS);
-            first = false;
-            double[] shared = run(name, threads, true, WARM_UP_CPU_NANOS);
-            double[] perThread = run(name, threads, false, WARM_UP_CPU_NANOS);
-            perThread = concat(perThread, run(name, threads, false, WARM_UP_CPU_NANOS));
-            shared = concat(shared, run(name, threads, true, WARM_UP_CPU_NANOS));
-            print(name, threads, "shared", shared);
-            print(name, threads, "per-thread", perThread);
+            run(name, threads);
         }
     }
 
-    private static void print(String name, int threads, String mode, double[] perPass) {
-        Arrays.sort(perPass);
-        System.out.printf(Locale.ROOT, "%-12s threads %d %-10s median %8.2f us  min %8.2f us  max %8.2f us  (CPU per"
-                + " pass of the small set, %d batches: 2 runs x %d thread(s) x %d)%n", name, threads, mode,
-                perPass[perPass.length / 2], perPass[0], perPass[perPass.length - 1], perPass.length, threads,
-                BATCHES);
-    }
-
-    private static double[] concat(double[] a, double[] b) {
-        double[] all = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        return all;
-    }
-
-    private static double[] run(String name, int threads, boolean shared, long warmUpCpuNanos) throws Exception {
-        Serializer one = Codecs.create(name);
-        Workload workload = Workload.of(MessageSet.SMALL, one);
-        CyclicBarrier start = new CyclicBarrier(threads);
-        List<double[]> results = new ArrayList<>();
+    /** Per thread: for each pair, {CPU ns, wall ns, passes} of the shared batch, then of the own batch. */
+    private static void run(String name, int threads) throws Exception {
+        Serializer shared = Codecs.create(name);
+        Workload workload = Workload.of(MessageSet.SMALL, shared);
+        CyclicBarrier together = new CyclicBarrier(threads);
+        List<long[][]> results = new ArrayList<>();
         List<Thread> running = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
         for (int t = 0; t < threads; t++) {
-            double[] mine = new double[BATCHES];
+            long[][] mine = new long[PAIRS][6];
             results.add(mine);
-            Serializer codec = shared ? one : Codecs.create(name);
+            Serializer own = Codecs.create(name);
             Thread thread = new Thread(() -> {
                 try {
-                    measure(codec, workload, start, mine, warmUpCpuNanos);
+                    measure(shared, own, workload, together, mine);
                 } catch (Throwable e) {
                     synchronized (failure) {
                         failure[0] = e;
@@ -99,43 +80,85 @@ public final class CpuTimeSharing {
         if (failure[0] != null) {
             throw new IllegalStateException(name + " failed", failure[0]);
         }
-        double[] all = new double[threads * BATCHES];
-        for (int t = 0; t < threads; t++) {
-            System.arraycopy(results.get(t), 0, all, t * BATCHES, BATCHES);
+        int n = threads * PAIRS;
+        double[] cpuRatio = new double[n];
+        double[] wallRatio = new double[n];
+        double[] cpuShared = new double[n];
+        double[] cpuOwn = new double[n];
+        double[] wallShared = new double[n];
+        double[] wallOwn = new double[n];
+        int k = 0;
+        for (long[][] thread : results) {
+            for (long[] pair : thread) {
+                cpuShared[k] = pair[0] / 1000.0 / pair[2];
+                wallShared[k] = pair[1] / 1000.0 / pair[2];
+                cpuOwn[k] = pair[3] / 1000.0 / pair[5];
+                wallOwn[k] = pair[4] / 1000.0 / pair[5];
+                cpuRatio[k] = cpuOwn[k] / cpuShared[k];
+                wallRatio[k] = wallOwn[k] / wallShared[k];
+                k++;
+            }
         }
-        return all;
+        System.out.printf(Locale.ROOT, "%-12s threads %d  throughput per thread, shared / own instance: CPU %s,"
+                + " wall %s  |  us per pass, shared / own: CPU %.2f / %.2f, wall %.2f / %.2f  (%d pairs of batches x"
+                + " %d thread(s), load %.1f)%n", name, threads, spread(cpuRatio), spread(wallRatio), median(cpuShared),
+                median(cpuOwn), median(wallShared), median(wallOwn), PAIRS, threads,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    private static void measure(Serializer codec, Workload w, CyclicBarrier start, double[] perPass,
-            long warmUpCpuNanos) throws Exception {
+    private static String spread(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return String.format(Locale.ROOT, "%.3f [%.2f..%.2f]", v[v.length / 2], v[0], v[v.length - 1]);
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v[v.length / 2];
+    }
+
+    private static void measure(Serializer shared, Serializer own, Workload w, CyclicBarrier together,
+            long[][] pairs) throws Exception {
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(64 * 1024);
-        long sink = 0;
+        long[] sink = {0};
         try {
             long warmUpStart = cpu.getCurrentThreadCpuTime();
-            while (cpu.getCurrentThreadCpuTime() - warmUpStart < warmUpCpuNanos) {
-                sink += pass(codec, w, out);
+            while (cpu.getCurrentThreadCpuTime() - warmUpStart < WARM_UP_CPU_NANOS) {
+                sink[0] += pass(shared, w, out) + pass(own, w, out);
             }
-            start.await(10, TimeUnit.MINUTES);
-            for (int b = 0; b < BATCHES; b++) {
-                long begin = cpu.getCurrentThreadCpuTime();
-                long passes = 0;
-                long used;
-                do {
-                    for (int k = 0; k < CHECK_EVERY; k++) {
-                        sink += pass(codec, w, out);
-                    }
-                    passes += CHECK_EVERY;
-                    used = cpu.getCurrentThreadCpuTime() - begin;
-                } while (used < BATCH_CPU_NANOS);
-                perPass[b] = used / 1000.0 / passes;
+            for (int p = 0; p < PAIRS; p++) {
+                boolean sharedFirst = p % 2 == 0;
+                batch(sharedFirst ? shared : own, w, out, together, cpu, pairs[p], sharedFirst ? 0 : 3, sink);
+                batch(sharedFirst ? own : shared, w, out, together, cpu, pairs[p], sharedFirst ? 3 : 0, sink);
             }
-            if (sink == 42) {
+            if (sink[0] == 42) {
                 System.out.println("");
             }
         } finally {
             out.release();
         }
+    }
+
+    /** One batch of at least {@link #BATCH_CPU_NANOS} of CPU, begun with the other threads: CPU, wall, passes. */
+    private static void batch(Serializer codec, Workload w, ByteBuf out, CyclicBarrier together, ThreadMXBean cpu,
+            long[] into, int at, long[] sink) throws Exception {
+        together.await(10, TimeUnit.MINUTES);
+        long cpuBegin = cpu.getCurrentThreadCpuTime();
+        long wallBegin = System.nanoTime();
+        long passes = 0;
+        long used;
+        do {
+            for (int k = 0; k < CHECK_EVERY; k++) {
+                sink[0] += pass(codec, w, out);
+            }
+            passes += CHECK_EVERY;
+            used = cpu.getCurrentThreadCpuTime() - cpuBegin;
+        } while (used < BATCH_CPU_NANOS);
+        into[at] = used;
+        into[at + 1] = System.nanoTime() - wallBegin;
+        into[at + 2] = passes;
     }
 
     private static long pass(Serializer codec, Workload w, ByteBuf out) {

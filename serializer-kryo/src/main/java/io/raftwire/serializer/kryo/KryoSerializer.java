@@ -54,7 +54,7 @@ final class KryoSerializer extends AbstractSerializer {
             schema.of(model).writeDirect(s.kryo(), o, value);
             out.writeBytes(o.getBuffer(), 0, o.position());
         } finally {
-            s.release();
+            s.releaseAfterWrite();
         }
     }
 
@@ -80,7 +80,7 @@ final class KryoSerializer extends AbstractSerializer {
             payload.readerIndex(start + in.position() - offset);
             return value;
         } finally {
-            s.release();
+            s.releaseAfterRead();
         }
     }
 

@@ -57,13 +57,21 @@ final class KryoThreadState {
         return true;
     }
 
-    /** Ends a use begun by {@link #acquire}: drops oversized buffers and the reference to the last payload. */
-    void release() {
+    /**
+     * Ends an encode begun by {@link #acquire}: drops an oversized output buffer. An encode uses nothing else, so
+     * nothing else is touched (this runs once per message).
+     */
+    void releaseAfterWrite() {
         busy = false;
         if (output.getBuffer().length > maxPooledBytes) {
             output = new PayloadOutput(bufferBytes);
             pool.dropped();
         }
+    }
+
+    /** Ends a decode begun by {@link #acquire}: drops an oversized copy array and the reference to the payload. */
+    void releaseAfterRead() {
+        busy = false;
         if (copy.length > maxPooledBytes) {
             copy = new byte[bufferBytes];
             pool.dropped();
