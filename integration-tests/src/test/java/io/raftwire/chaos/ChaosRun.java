@@ -112,6 +112,7 @@ final class ChaosRun {
         return this;
     }
 
+    @SuppressWarnings("try") // probeClient is opened so that it is closed with the workload, not used by name
     Result run(long seed, ChaosSettings settings) throws Exception {
         long start = System.nanoTime();
         int leaksBefore = LeakGate.collect(1);

@@ -105,6 +105,7 @@ final class LogRecovery {
 
     /** Reads one segment; {@code null} if it was the newest and its creation was torn (then it is deleted). */
     private Scanned scan(Path path, long base, boolean newest) throws IOException {
+        TornTail torn = null;
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileHeader found;
             try {
@@ -113,52 +114,61 @@ final class LogRecovery {
                 if (!newest) {
                     throw e.toCorruption();
                 }
-                long size = ch.size();
-                ch.close();
-                Files.delete(path);
-                syncer.forceDirectory(logDir);
-                reporter.accept(new TornTail(path, 0, size, e.reason() + "; the file was removed"));
-                return null;
+                torn = new TornTail(path, 0, ch.size(), e.reason() + "; the file was removed");
+                found = null;
             }
-            expected.with(FileKind.LOG_SEGMENT, base).check(found, path);
-            long headerLength = found.length();
-            RecordReader reader = new RecordReader(ch, path, headerLength, codec.maxRecordBytes());
-            List<LogEntryModel> entries = new ArrayList<>();
-            List<Long> offsets = new ArrayList<>();
-            int lastTerm = 0;
-            try {
-                for (RecordReader.Frame f = reader.next(); f != null; f = reader.next()) {
-                    LogEntryModel m = codec.decode(f.typeId(), f.payload(), LogEntryModel.class, path, f.offset());
-                    long want = base + entries.size();
-                    if (m.index() != want) {
-                        throw new StoreCorruptedException(path, f.offset(), "log entry index " + m.index()
-                                + " (expected: " + want + ", the next index of this segment)");
-                    }
-                    if (m.term() < lastTerm) {
-                        throw new StoreCorruptedException(path, f.offset(), "log entry " + m.index() + " has term "
-                                + m.term() + " (expected: >= " + lastTerm + ", the term of the entry before it)");
-                    }
-                    lastTerm = m.term();
-                    entries.add(m);
-                    offsets.add(f.offset());
-                }
-            } catch (RecordReader.Damage d) {
-                long following = reader.validFrameFrom(d.nextCandidate);
-                if (!newest || following >= 0) {
-                    throw new StoreCorruptedException(path, d.offset, d.reason + "; not a torn tail: "
-                            + (newest ? "an intact record follows at offset " + following
-                                    : "this is not the newest log segment"));
-                }
-                ch.truncate(d.offset);
-                syncer.force(ch);
-                reporter.accept(new TornTail(path, d.offset, reader.size() - d.offset, d.reason));
+            if (found != null) {
+                return scanRecords(ch, path, base, newest, found);
             }
-            long[] offs = new long[Math.max(64, offsets.size())];
-            for (int i = 0; i < offsets.size(); i++) {
-                offs[i] = offsets.get(i);
-            }
-            return new Scanned(path, base, headerLength, offs, entries, ch.size());
         }
+        // only reached for the newest segment with a torn header: removed once its channel is closed
+        Files.delete(path);
+        syncer.forceDirectory(logDir);
+        reporter.accept(torn);
+        return null;
+    }
+
+    /** Reads the records of one segment whose header was read intact. */
+    private Scanned scanRecords(FileChannel ch, Path path, long base, boolean newest, FileHeader found)
+            throws IOException {
+        expected.with(FileKind.LOG_SEGMENT, base).check(found, path);
+        long headerLength = found.length();
+        RecordReader reader = new RecordReader(ch, path, headerLength, codec.maxRecordBytes());
+        List<LogEntryModel> entries = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        int lastTerm = 0;
+        try {
+            for (RecordReader.Frame f = reader.next(); f != null; f = reader.next()) {
+                LogEntryModel m = codec.decode(f.typeId(), f.payload(), LogEntryModel.class, path, f.offset());
+                long want = base + entries.size();
+                if (m.index() != want) {
+                    throw new StoreCorruptedException(path, f.offset(), "log entry index " + m.index()
+                            + " (expected: " + want + ", the next index of this segment)");
+                }
+                if (m.term() < lastTerm) {
+                    throw new StoreCorruptedException(path, f.offset(), "log entry " + m.index() + " has term "
+                            + m.term() + " (expected: >= " + lastTerm + ", the term of the entry before it)");
+                }
+                lastTerm = m.term();
+                entries.add(m);
+                offsets.add(f.offset());
+            }
+        } catch (RecordReader.Damage d) {
+            long following = reader.validFrameFrom(d.nextCandidate);
+            if (!newest || following >= 0) {
+                throw new StoreCorruptedException(path, d.offset, d.reason + "; not a torn tail: "
+                        + (newest ? "an intact record follows at offset " + following
+                                : "this is not the newest log segment"));
+            }
+            ch.truncate(d.offset);
+            syncer.force(ch);
+            reporter.accept(new TornTail(path, d.offset, reader.size() - d.offset, d.reason));
+        }
+        long[] offs = new long[Math.max(64, offsets.size())];
+        for (int i = 0; i < offsets.size(); i++) {
+            offs[i] = offsets.get(i);
+        }
+        return new Scanned(path, base, headerLength, offs, entries, ch.size());
     }
 
     private static void checkContiguous(List<Scanned> kept, long snapshotIndex) throws StoreCorruptedException {

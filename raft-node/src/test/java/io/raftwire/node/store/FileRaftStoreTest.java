@@ -250,6 +250,7 @@ class FileRaftStoreTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the first store is only held open (locked) while a second open is refused
     void misuseIsRefusedWithTheReason() throws IOException {
         Serializer s = serializer("kryo");
         try (FileRaftStore store = initialised(s)) {

@@ -31,6 +31,7 @@ import static io.raftwire.node.store.StoreFixtures.entries;
 import static io.raftwire.node.store.StoreFixtures.serializer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -283,6 +284,36 @@ class StoreDamageTest {
         assertEquals(segments.get(2) + " at offset 24: segment starts at index " + Long.parseLong(third.substring(0, 20))
                 + " (expected: " + Long.parseLong(second.substring(0, 20)) + ", right after the last entry of "
                 + segments.get(0).getFileName() + "; entries are missing)", e.getMessage());
+    }
+
+    @Test
+    void aTornHeaderOfTheNewestSegmentIsRemovedAndReported() throws IOException {
+        Serializer s = serializer("kryo");
+        Path segment = written(s);
+        // a crash while the next segment was being created: its header is cut after 10 bytes
+        Path next = dir.resolve("log").resolve(LogSegment.fileName(ENTRIES + 1));
+        Files.write(next, Arrays.copyOf(Files.readAllBytes(segment), 10));
+        assertEquals(entries(1, ENTRIES, 1), restoredEntries(s), "every entry of the intact segment is restored");
+        assertFalse(Files.exists(next), "the torn segment is removed");
+        assertEquals(List.of(new TornTail(next, 0, 10, "file ends at 10, inside its header; the file was removed")),
+                torn);
+        torn.clear();
+        assertEquals(entries(1, ENTRIES, 1), restoredEntries(s), "a second start finds nothing left to repair");
+        assertEquals(List.of(), torn);
+    }
+
+    @Test
+    void aTornHeaderOfAnOlderSegmentIsCorruption() throws IOException {
+        Serializer s = serializer("kryo");
+        Path segment = written(s);
+        Path next = dir.resolve("log").resolve(LogSegment.fileName(ENTRIES + 1));
+        Files.copy(segment, next);
+        Files.write(segment, Arrays.copyOf(Files.readAllBytes(segment), 10));
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
+                () -> FileRaftStore.open(dir, s, StoreFixtures.GROUP));
+        assertEquals(segment + " at offset 0: file ends at 10, inside its header (expected: a complete header)",
+                e.getMessage());
+        assertEquals(10, Files.size(segment), "a corrupt older segment is left as it was found");
     }
 
     @Test

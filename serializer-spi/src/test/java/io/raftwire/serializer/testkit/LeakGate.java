@@ -99,6 +99,13 @@ public final class LeakGate {
 
     private static final class CountingFactory extends ResourceLeakDetectorFactory {
         @Override
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval) {
+            return new CountingDetector<>(resource, samplingInterval);
+        }
+
+        /** The factory's one abstract method, deprecated by Netty yet still the one its other overload calls. */
+        @Override
+        @SuppressWarnings("deprecation")
         public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
                 long maxActive) {
             return new CountingDetector<>(resource, samplingInterval);

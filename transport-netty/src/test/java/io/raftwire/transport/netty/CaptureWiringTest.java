@@ -87,6 +87,7 @@ class CaptureWiringTest {
      */
     @Test
     @Timeout(30)
+    @SuppressWarnings("try") // the first transport is only held open while the second is refused
     void shouldRefuseASecondTransportWritingTheSameCaptureFile() throws IOException {
         Path file = dir.resolve("shared.rwcap");
         TransportSettings.Builder settings = EmbeddedHarness.quietSettings().captureFile(file.toString());
