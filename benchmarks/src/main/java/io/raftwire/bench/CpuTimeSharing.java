@@ -50,16 +50,33 @@ public final class CpuTimeSharing {
         }
     }
 
-    /** Per thread: for each pair, {CPU ns, wall ns, passes} of the shared batch, then of the own batch. */
+    /** One timed batch: the thread's CPU time, its wall-clock time, and the passes made. */
+    private record Batch(long cpuNanos, long wallNanos, long passes) {
+
+        double cpuMicrosPerPass() {
+            return cpuNanos / 1000.0 / passes;
+        }
+
+        double wallMicrosPerPass() {
+            return wallNanos / 1000.0 / passes;
+        }
+    }
+
+    /** One pair of batches: one with the shared instance, one with the thread's own. */
+    private static final class Pair {
+        Batch shared;
+        Batch own;
+    }
+
     private static void run(String name, int threads) throws Exception {
         Serializer shared = Codecs.create(name);
         Workload workload = Workload.of(MessageSet.SMALL, shared);
         CyclicBarrier together = new CyclicBarrier(threads);
-        List<long[][]> results = new ArrayList<>();
+        List<Pair[]> results = new ArrayList<>();
         List<Thread> running = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
         for (int t = 0; t < threads; t++) {
-            long[][] mine = new long[PAIRS][6];
+            Pair[] mine = new Pair[PAIRS];
             results.add(mine);
             Serializer own = Codecs.create(name);
             Thread thread = new Thread(() -> {
@@ -88,12 +105,12 @@ public final class CpuTimeSharing {
         double[] wallShared = new double[n];
         double[] wallOwn = new double[n];
         int k = 0;
-        for (long[][] thread : results) {
-            for (long[] pair : thread) {
-                cpuShared[k] = pair[0] / 1000.0 / pair[2];
-                wallShared[k] = pair[1] / 1000.0 / pair[2];
-                cpuOwn[k] = pair[3] / 1000.0 / pair[5];
-                wallOwn[k] = pair[4] / 1000.0 / pair[5];
+        for (Pair[] thread : results) {
+            for (Pair pair : thread) {
+                cpuShared[k] = pair.shared.cpuMicrosPerPass();
+                wallShared[k] = pair.shared.wallMicrosPerPass();
+                cpuOwn[k] = pair.own.cpuMicrosPerPass();
+                wallOwn[k] = pair.own.wallMicrosPerPass();
                 cpuRatio[k] = cpuOwn[k] / cpuShared[k];
                 wallRatio[k] = wallOwn[k] / wallShared[k];
                 k++;
@@ -119,7 +136,7 @@ public final class CpuTimeSharing {
     }
 
     private static void measure(Serializer shared, Serializer own, Workload w, CyclicBarrier together,
-            long[][] pairs) throws Exception {
+            Pair[] pairs) throws Exception {
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(64 * 1024);
         long[] sink = {0};
@@ -129,9 +146,15 @@ public final class CpuTimeSharing {
                 sink[0] += pass(shared, w, out) + pass(own, w, out);
             }
             for (int p = 0; p < PAIRS; p++) {
-                boolean sharedFirst = p % 2 == 0;
-                batch(sharedFirst ? shared : own, w, out, together, cpu, pairs[p], sharedFirst ? 0 : 3, sink);
-                batch(sharedFirst ? own : shared, w, out, together, cpu, pairs[p], sharedFirst ? 3 : 0, sink);
+                Pair pair = new Pair();
+                if (p % 2 == 0) {
+                    pair.shared = batch(shared, w, out, together, cpu, sink);
+                    pair.own = batch(own, w, out, together, cpu, sink);
+                } else {
+                    pair.own = batch(own, w, out, together, cpu, sink);
+                    pair.shared = batch(shared, w, out, together, cpu, sink);
+                }
+                pairs[p] = pair;
             }
             if (sink[0] == 42) {
                 System.out.println("");
@@ -141,9 +164,9 @@ public final class CpuTimeSharing {
         }
     }
 
-    /** One batch of at least {@link #BATCH_CPU_NANOS} of CPU, begun with the other threads: CPU, wall, passes. */
-    private static void batch(Serializer codec, Workload w, ByteBuf out, CyclicBarrier together, ThreadMXBean cpu,
-            long[] into, int at, long[] sink) throws Exception {
+    /** One batch of at least {@link #BATCH_CPU_NANOS} of CPU, begun with the other threads. */
+    private static Batch batch(Serializer codec, Workload w, ByteBuf out, CyclicBarrier together, ThreadMXBean cpu,
+            long[] sink) throws Exception {
         together.await(10, TimeUnit.MINUTES);
         long cpuBegin = cpu.getCurrentThreadCpuTime();
         long wallBegin = System.nanoTime();
@@ -156,9 +179,7 @@ public final class CpuTimeSharing {
             passes += CHECK_EVERY;
             used = cpu.getCurrentThreadCpuTime() - cpuBegin;
         } while (used < BATCH_CPU_NANOS);
-        into[at] = used;
-        into[at + 1] = System.nanoTime() - wallBegin;
-        into[at + 2] = passes;
+        return new Batch(used, System.nanoTime() - wallBegin, passes);
     }
 
     private static long pass(Serializer codec, Workload w, ByteBuf out) {
