@@ -9,16 +9,13 @@ import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.FreePorts;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.TransportSettings;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,15 +60,12 @@ final class ItSupport {
     }
 
     /**
-     * A free port on 127.0.0.1 (a server socket on port 0, closed again), for a node whose address its peers must
-     * know before it starts: a node refuses a HELLO from a member id that is not one of its peers.
+     * A free port on 127.0.0.1 ({@link FreePorts}: below the ephemeral range, so no other socket takes it while it is
+     * released), for a node whose address its peers must know before it starts: a node refuses a HELLO from a member
+     * id that is not one of its peers.
      */
     static HostPort freeAddress() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new HostPort("127.0.0.1", s.getLocalPort());
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on 127.0.0.1", e);
-        }
+        return new HostPort("127.0.0.1", FreePorts.pick(1).get(0));
     }
 
     /** {@code id} at {@code address}, as a one-element peer list. */

@@ -3,7 +3,7 @@ package io.raftwire.program;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.raftwire.node.local.FreePorts;
+import io.raftwire.transport.FreePorts;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.RaftwireNode;
+import io.raftwire.transport.FreePorts;
 import io.raftwire.transport.TransportException;
 
 import java.nio.file.Path;

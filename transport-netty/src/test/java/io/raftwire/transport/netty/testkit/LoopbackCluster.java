@@ -2,14 +2,11 @@ package io.raftwire.transport.netty.testkit;
 
 import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
+import io.raftwire.transport.FreePorts;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.TransportSettings;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,7 +45,7 @@ public final class LoopbackCluster implements AutoCloseable {
         this.setUp = setUp;
         try {
             for (String id : ids) {
-                addresses.put(id, new HostPort("127.0.0.1", freePort()));
+                addresses.put(id, new HostPort("127.0.0.1", FreePorts.pick(1).get(0)));
             }
             for (String id : ids) {
                 nodes.put(id, create(id, addresses.get(id)));
@@ -76,14 +73,6 @@ public final class LoopbackCluster implements AutoCloseable {
             throw e;
         }
         return t;
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on 127.0.0.1", e);
-        }
     }
 
     /** The node with this id. */
