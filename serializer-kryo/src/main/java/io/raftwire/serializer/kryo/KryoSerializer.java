@@ -15,8 +15,9 @@ import io.raftwire.serializer.model.TypeModel;
  *
  * <p><b>Encode</b> writes into the thread's own growable {@code byte[]} and then copies it into {@code out} with one
  * {@link ByteBuf#writeBytes(byte[], int, int)}: measured no slower than writing through a {@code ByteBuffer} view of
- * the destination ({@code docs/library-behaviour.md} §1 P-K1), and the destination is only touched once the value is
- * fully encoded.
+ * the destination ({@code docs/library-behaviour.md} §1 P-K1). Byte arrays of 1 KiB and more skip the array: they are
+ * written into {@code out} directly, after what the array held before them ({@link PayloadOutput#attach}). A failed
+ * encode may have written into {@code out}; {@code AbstractSerializer} resets its writer index.
  *
  * <p><b>Decode</b> of a heap payload reads the backing array in place (offset = {@code arrayOffset + readerIndex}),
  * without a copy. A direct (or composite) payload is copied once into the thread's reusable array, because the string
@@ -51,8 +52,9 @@ final class KryoSerializer extends AbstractSerializer {
         KryoThreadState s = acquire();
         try {
             PayloadOutput o = s.output();
+            o.attach(out);
             schema.of(model).writeDirect(s.kryo(), o, value);
-            out.writeBytes(o.getBuffer(), 0, o.position());
+            o.drain();
         } finally {
             s.releaseAfterWrite();
         }

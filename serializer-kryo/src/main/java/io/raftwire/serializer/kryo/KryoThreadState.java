@@ -58,11 +58,12 @@ final class KryoThreadState {
     }
 
     /**
-     * Ends an encode begun by {@link #acquire}: drops an oversized output buffer. An encode uses nothing else, so
-     * nothing else is touched (this runs once per message).
+     * Ends an encode begun by {@link #acquire}: detaches the output from the caller's buffer and drops an oversized
+     * output buffer. An encode uses nothing else, so nothing else is touched (this runs once per message).
      */
     void releaseAfterWrite() {
         busy = false;
+        output.detach();
         if (output.getBuffer().length > maxPooledBytes) {
             output = new PayloadOutput(bufferBytes);
             pool.dropped();

@@ -1,6 +1,7 @@
 package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Output;
+import io.netty.buffer.ByteBuf;
 
 /**
  * A growable Kryo {@link Output} over its own {@code byte[]}, with the provider's length-prefixed formats. Strings are
@@ -10,6 +11,15 @@ import com.esotericsoftware.kryo.io.Output;
  * {@code writeVarLong(v, true)} and the formats below, written into the array with one capacity check per value and
  * small enough to inline into the generated code (Kryo's {@code writeVarLong} is over 1000 bytecodes, which the JIT
  * never inlines). The walk keeps using Kryo's methods, so the contract suite compares the two byte for byte.
+ *
+ * <p>While a destination is attached ({@link #attach}), a byte array of at least {@value #WRITE_THROUGH_BYTES} bytes
+ * is not copied into the array: what the array holds so far goes to the destination, then the byte array itself, and
+ * the array starts again from position 0; {@link #drain} moves the rest. The bytes in the destination are the same
+ * either way. So the array never grows to hold a snapshot chunk or a large command: before, a chunk larger than
+ * {@code maxPooledBufferBytes} grew the array on every encode, to be dropped afterwards (65,464 bytes of garbage per
+ * encode of a 16 KiB chunk with a 4 KiB limit, 0 now: {@code KryoBuffersTest}), and a chunk is copied once on encode
+ * instead of twice. The speed effect on the benchmark's full message set (one 31.5 KB chunk) was below what 15 JVMs a
+ * side could tell apart (BENCHMARKS.md §12.8).
  */
 final class PayloadOutput extends Output {
 
@@ -25,6 +35,12 @@ final class PayloadOutput extends Output {
      * depth together with Kryo's own count; see {@code ModelSerializer}. Zero between payloads.
      */
     int directDepth;
+
+    /** Byte arrays at least this long go straight to an attached destination (see the class comment). */
+    static final int WRITE_THROUGH_BYTES = 1024;
+
+    /** Where the payload goes, while an encode runs; null otherwise. Owned by the caller of {@link #attach}. */
+    private ByteBuf destination;
 
     /** @param bufferBytes initial capacity; the buffer doubles as needed, without upper limit */
     PayloadOutput(int bufferBytes) {
@@ -53,7 +69,7 @@ final class PayloadOutput extends Output {
             return;
         }
         writeVarInt(b.length + 1, true);
-        writeBytes(b);
+        writeBody(b);
     }
 
     /** Writes {@code a} as varint (count + 1, 0 = null) and one {@code writeVarLong(v, true)} per element. */
@@ -139,7 +155,37 @@ final class PayloadOutput extends Output {
             return;
         }
         directVarInt(b.length + 1);
-        writeBytes(b);
+        writeBody(b);
+    }
+
+    /** The bytes of {@code b}: through to the destination if it is long and one is attached, else into the array. */
+    private void writeBody(byte[] b) {
+        if (b.length >= WRITE_THROUGH_BYTES && destination != null) {
+            destination.writeBytes(buffer, 0, position);
+            position = 0;
+            destination.writeBytes(b);
+        } else {
+            writeBytes(b);
+        }
+    }
+
+    /**
+     * Sends long byte arrays written from now on straight to {@code out} (at its writer index); the caller must end
+     * with {@link #drain} or, on failure, {@link #detach}.
+     */
+    void attach(ByteBuf out) {
+        destination = out;
+    }
+
+    /** Writes what the array holds to the destination and detaches it. */
+    void drain() {
+        destination.writeBytes(buffer, 0, position);
+        destination = null;
+    }
+
+    /** Forgets the destination without writing to it (after a failed encode, whose caller resets it). */
+    void detach() {
+        destination = null;
     }
 
     /** Exactly {@link #writeLongArray(long[])}. */

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.raftwire.serializer.model.MalformedPayloadException;
 
 import java.util.Arrays;
@@ -154,6 +157,48 @@ class DirectFormatsTest {
         assertArrayEquals(bytes, in.directBytes(VALUES, "bytes"));
         assertEquals(null, in.directBytes(VALUES, "bytes"));
         assertEquals(0, PayloadReads.remaining(in));
+    }
+
+    /**
+     * With a destination attached, byte arrays of {@value PayloadOutput#WRITE_THROUGH_BYTES} bytes and more go to it
+     * directly, between what was written before and after them: the destination ends with exactly the bytes the
+     * array-only output holds, on both paths, for arrays of random lengths around the threshold.
+     */
+    @Test
+    void byteArraysWrittenThroughToTheDestinationGiveTheSameBytes() {
+        SplittableRandom random = new SplittableRandom(SEED + 5);
+        PayloadOutput reference = new PayloadOutput(8);
+        PayloadOutput walk = new PayloadOutput(8);
+        PayloadOutput direct = new PayloadOutput(8);
+        ByteBuf walkOut = Unpooled.buffer();
+        ByteBuf directOut = Unpooled.directBuffer();
+        try {
+            walkOut.writeByte(0x7F); // bytes before the payload stay as they are
+            directOut.writeByte(0x7F);
+            walk.attach(walkOut);
+            direct.attach(directOut);
+            for (int i = 0; i < 200; i++) {
+                byte[] bytes = new byte[PayloadOutput.WRITE_THROUGH_BYTES - 40 + random.nextInt(80)];
+                random.nextBytes(bytes);
+                long before = random.nextLong();
+                reference.writeVarLong(before, true);
+                reference.writeByteArray(bytes);
+                walk.writeVarLong(before, true);
+                walk.writeByteArray(bytes);
+                direct.directVarLong(before);
+                direct.directByteArray(bytes);
+            }
+            walk.drain();
+            direct.drain();
+            byte[] expected = new byte[1 + reference.position()];
+            expected[0] = 0x7F;
+            System.arraycopy(reference.getBuffer(), 0, expected, 1, reference.position());
+            assertArrayEquals(expected, ByteBufUtil.getBytes(walkOut), "walk path, seed " + SEED);
+            assertArrayEquals(expected, ByteBufUtil.getBytes(directOut), "direct path, seed " + SEED);
+        } finally {
+            walkOut.release();
+            directOut.release();
+        }
     }
 
     @Test
