@@ -13,6 +13,7 @@ import io.raftwire.node.kv.KvUnwatch;
 import io.raftwire.node.kv.KvWatch;
 import io.raftwire.node.kv.OperationCodec;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -79,16 +80,37 @@ public final class KvClient implements AutoCloseable {
      * @return this client
      */
     public KvClient onEvent(Consumer<KvEvent> consumer) {
+        return onEvent(consumer, reason -> { });
+    }
+
+    /**
+     * As {@link #onEvent(Consumer)}, and {@code closed} hears, once, that the session ended and no event will follow
+     * (with what the client knows of why). Both are called on the client's event thread.
+     *
+     * @param consumer receives each event
+     * @param closed   receives the reason the session ended
+     * @return this client
+     */
+    public KvClient onEvent(Consumer<KvEvent> consumer, Consumer<String> closed) {
         Objects.requireNonNull(consumer, "consumer");
-        client.eventListener((session, eventIndex, events) -> {
-            for (PrimitiveEvent e : events) {
-                Object event = codec.decodeEvent(e);
-                if (event instanceof KvEvent kv) {
-                    consumer.accept(kv);
-                } else {
-                    throw new IllegalArgumentException("event of batch " + eventIndex + " is "
-                            + event.getClass().getSimpleName() + " (expected: KvEvent)");
+        Objects.requireNonNull(closed, "closed");
+        client.eventListener(new SessionEventListener() {
+            @Override
+            public void onEvents(long session, long eventIndex, List<PrimitiveEvent> events) {
+                for (PrimitiveEvent e : events) {
+                    Object event = codec.decodeEvent(e);
+                    if (event instanceof KvEvent kv) {
+                        consumer.accept(kv);
+                    } else {
+                        throw new IllegalArgumentException("event of batch " + eventIndex + " is "
+                                + event.getClass().getSimpleName() + " (expected: KvEvent)");
+                    }
                 }
+            }
+
+            @Override
+            public void onSessionClosed(long session, String reason) {
+                closed.accept(reason);
             }
         });
         return this;

@@ -29,9 +29,9 @@ import picocli.CommandLine.Option;
  * options live here; each operation is a subcommand.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
-        description = {"Talks to a running cluster: put, get, delete, cas, bench."},
+        description = {"Talks to a running cluster: put, get, delete, cas, watch, bench."},
         subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
-                BenchCommand.class})
+                KvCommands.Watch.class, BenchCommand.class})
 public final class ClientCommand {
 
     @Option(names = "--members", required = true, paramLabel = "ID=HOST:PORT,...",
