@@ -8,6 +8,7 @@ import io.raftwire.node.client.KvClient;
 import io.raftwire.node.model.EngineType;
 import io.raftwire.transport.MessageStats;
 import io.raftwire.transport.fault.LinkFaults;
+import io.raftwire.transport.netty.testkit.Await;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -209,8 +210,13 @@ enum Scenario {
             int f = c.follower();
             FaultProxy link = c.cluster.proxy(c.cluster.id(leader), c.cluster.id(f));
             int accepted = link.accepted();
+            long idleCloses = c.node(f).transportStats().connections().idleCloses();
             link.halfOpen(FaultProxy.Direction.CLIENT_TO_SERVER);
-            c.hold(c.faultTime.plusMillis(1500));
+            c.hold(c.faultTime);
+            // held until the follower, which hears nothing, has closed the connection (its idle timeout is longer
+            // than the fault time): a fixed hold lost the race on a loaded machine whose idle check ran late
+            Await.until(ChaosCluster.WAIT, () -> c.node(f).transportStats().connections().idleCloses() > idleCloses,
+                    () -> "the follower closed no connection as idle while its leader's half went silent");
             link.heal();
             long healed = System.nanoTime();
             c.figure("reconnects during half-open", link.accepted() - accepted);

@@ -1,6 +1,7 @@
 package io.raftwire.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
@@ -57,8 +58,11 @@ class ImpostorSenderIT {
             }
             logs.await("it claims sender " + LocalCluster.id(leader) + " (expected: "
                     + LocalCluster.id((victim + 1) % 3) + ")");
-            assertEquals(termBefore, cluster.node(victim).raftNode().getTerm().getTerm(),
-                    "the forged vote request must not reach the engine");
+            int termAfter = cluster.node(victim).raftNode().getTerm().getTerm();
+            // a real election during the test (a stall on a loaded machine) may raise the term by a few; the forged
+            // request would have raised it to its own term
+            assertTrue(termAfter < termBefore + 100, () -> "term " + termBefore + " -> " + termAfter
+                    + ": the forged vote request must not reach the engine");
         }
     }
 }

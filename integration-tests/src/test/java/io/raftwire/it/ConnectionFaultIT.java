@@ -41,7 +41,7 @@ class ConnectionFaultIT {
 
     /** Far longer than any test: a request failing before it must have failed because of the fault. */
     private static final Duration LONG = Duration.ofMinutes(10);
-    private static final int IDLE_MS = 300;
+    private static final int IDLE_MS = 1000; // pings every third of it: a loaded 2-core machine can delay one past 300 ms
     /** Fewer bytes than any vote frame: the reset cuts the frame after its length field and a few header bytes. */
     private static final int MID_FRAME = 7;
 

@@ -63,7 +63,9 @@ class PreHandshakeFloodIT {
         Object vote = ItSupport.FIXTURES.realistic(MessageType.VOTE_REQUEST);
         Object answer = ItSupport.FIXTURES.realistic(MessageType.VOTE_RESPONSE);
         try (LoopbackCluster c = new LoopbackCluster(List.of("a", "b"),
-                id -> ItSupport.settings().maxUnauthenticatedConnections(CAP),
+                // slowloris connections keep their slots for the whole test: with the 2 s default, a b that accepts
+                // them late on a loaded machine would time the first ones out and let later ones in
+                id -> ItSupport.settings().maxUnauthenticatedConnections(CAP).handshakeTimeoutMs(30_000),
                 id -> ItSupport.serializers("kryo"), t -> t.onRequest(VoteRequest.class,
                         (from, v) -> CompletableFuture.completedFuture(answer)))) {
             c.awaitConnected(ItSupport.WAIT);

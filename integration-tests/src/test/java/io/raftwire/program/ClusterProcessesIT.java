@@ -38,6 +38,18 @@ class ClusterProcessesIT {
     private final Process[] nodes = new Process[3];
     private final List<CompletableFuture<String>> started = new ArrayList<>();
 
+    /**
+     * {@code raftwire client} with the members, the config and 60 s per operation: a SIGTERMed leader's followers wait
+     * out the example files' heartbeat timeout before electing, on a machine shared with two test JVMs, and the
+     * client's default of 15 s left little margin.
+     */
+    private static DemoIT.Run client(String members, String config, String... operation) {
+        List<String> args = new ArrayList<>(List.of("client", "--members", members, "--config", config,
+                "--timeout-ms", "60000"));
+        args.addAll(List.of(operation));
+        return DemoIT.run(args.toArray(String[]::new));
+    }
+
     @AfterEach
     void stopAll() throws InterruptedException {
         for (Process p : nodes) {
@@ -67,24 +79,24 @@ class ClusterProcessesIT {
             assertTrue(line.startsWith("node-" + (i + 1) + " of cluster loopback running"), line);
         }
         String config = ROOT.resolve("examples/config/cluster/node-1.properties").toString();
-        DemoIT.Run put = DemoIT.run("client", "--members", members, "--config", config, "put", "greeting", "hello");
+        DemoIT.Run put = client(members, config, "put", "greeting", "hello");
         assertEquals(0, put.status(), put.err());
         assertTrue(put.out().startsWith("OK version "), put.out());
-        DemoIT.Run get = DemoIT.run("client", "--members", members, "--config", config, "get", "greeting");
+        DemoIT.Run get = client(members, config, "get", "greeting");
         assertTrue(get.out().startsWith("hello (version "), get.out() + get.err());
 
         nodes[0].destroy(); // SIGTERM: the node closes cleanly through its shutdown hook
         assertTrue(nodes[0].waitFor(30, TimeUnit.SECONDS), "node-1 did not stop on SIGTERM");
-        DemoIT.Run put2 = DemoIT.run("client", "--members", members, "--config", config, "put", "greeting", "again");
+        DemoIT.Run put2 = client(members, config, "put", "greeting", "again");
         assertEquals(0, put2.status(), "two of three members keep serving: " + put2.err());
 
         start(0, ports, peers);
         started.get(0).get(60, TimeUnit.SECONDS);
-        DemoIT.Run bench = DemoIT.run("client", "--members", members, "--config", config, "bench", "--ops", "300",
+        DemoIT.Run bench = client(members, config, "bench", "--ops", "300",
                 "--in-flight", "8");
         assertEquals(0, bench.status(), bench.err());
         assertTrue(bench.out().contains("300 puts (0 failed)"), bench.out());
-        DemoIT.Run cas = DemoIT.run("client", "--members", members, "--config", config, "cas", "greeting", "1", "x");
+        DemoIT.Run cas = client(members, config, "cas", "greeting", "1", "x");
         assertEquals(4, cas.status(), "a compare-and-set with a stale version reports NOT SET: " + cas.out());
         assertTrue(cas.out().startsWith("NOT SET: current version "), cas.out());
 
