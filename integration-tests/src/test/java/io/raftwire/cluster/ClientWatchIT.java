@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.node.client.KvClient;
+import io.raftwire.node.session.SessionTable;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -29,6 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,6 +43,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class ClientWatchIT {
+
+    /** The session closed at the event bound, provoked on purpose: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.session.SessionTable");
 
     private static KvCluster cluster;
     private static KvClient writer;
@@ -98,6 +107,31 @@ class ClientWatchIT {
                 "PUT user/bob = ünïcode (version " + b + ")"), w.lines(), w::transcript);
     }
 
+    /**
+     * A watch whose terminal stops reading stops acknowledging events; past the cluster's bound the cluster closes its
+     * session, and the command, once its output moves again, ends with status 1 naming why instead of waiting forever.
+     */
+    @Test
+    void aWatchWhoseSessionTheClusterClosedEndsSayingWhy() throws Exception {
+        CountDownLatch terminal = new CountDownLatch(1);
+        Watching w = watch(terminal, "watch", "hot");
+        int writes = SessionTable.MAX_UNACKNOWLEDGED_EVENT_BATCHES + 1;
+        for (int from = 0; from < writes; from += 128) {
+            List<CompletableFuture<?>> window = new ArrayList<>();
+            for (int i = from; i < Math.min(writes, from + 128); i++) {
+                window.add(writer.put("hot", bytes("v" + i)));
+            }
+            CompletableFuture.allOf(window.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
+        }
+        logs.await("closed session ");
+        terminal.countDown();
+
+        assertEquals(1, w.status.get(60, TimeUnit.SECONDS), w::transcript);
+        String err = w.err.toString().strip();
+        assertTrue(err.matches("raftwire client watch: the session ended after \\d+ change\\(s\\): session \\d+ is"
+                + " not open on the cluster any more .*"), err);
+    }
+
     @Test
     void aNegativeCountIsRefusedNamingTheOptionAndWhatItTakes() throws Exception {
         StringWriter out = new StringWriter();
@@ -111,9 +145,14 @@ class ClientWatchIT {
 
     /** Starts {@code raftwire client ... args} on a thread of its own and returns once it printed its first line. */
     private static Watching watch(String... args) throws Exception {
+        return watch(new CountDownLatch(0), args);
+    }
+
+    /** As {@link #watch(String...)}, its output blocking after the first line until {@code gate} opens. */
+    private static Watching watch(CountDownLatch gate, String... args) throws Exception {
         List<String> argv = new ArrayList<>(List.of("client", "--members", members, "--config", config.toString()));
         argv.addAll(List.of(args));
-        Watching w = new Watching();
+        Watching w = new Watching(gate);
         StringWriter err = new StringWriter();
         w.err = err;
         w.status = CompletableFuture.supplyAsync(() -> RaftwireCommand.execute(new PrintWriter(w.out, true),
@@ -131,7 +170,7 @@ class ClientWatchIT {
 
     /** A running watch: its exit status, and its stdout as lines as they come. */
     private static final class Watching {
-        final LineWriter out = new LineWriter();
+        final LineWriter out;
         StringWriter err;
         CompletableFuture<Integer> status;
         String first;
@@ -142,25 +181,50 @@ class ClientWatchIT {
             return all;
         }
 
+        Watching(CountDownLatch gate) {
+            out = new LineWriter(gate);
+        }
+
         String transcript() {
             return "stdout so far: " + out.lines + "; stderr: " + err;
         }
     }
 
-    /** Collects what is written into complete lines. */
+    /**
+     * Collects what is written into complete lines; with a gate, every line after the first blocks its writer until
+     * the gate opens (a terminal that stopped reading).
+     */
     private static final class LineWriter extends Writer {
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         private final StringBuilder line = new StringBuilder();
+        private final CountDownLatch gate;
+        private int count;
+
+        LineWriter(CountDownLatch gate) {
+            this.gate = gate;
+        }
 
         @Override
-        public synchronized void write(char[] buf, int off, int len) {
+        public void write(char[] buf, int off, int len) throws InterruptedIOException {
             for (int i = off; i < off + len; i++) {
                 if (buf[i] == '\n') {
                     lines.add(line.toString());
                     line.setLength(0);
+                    if (++count > 1 && !awaitGate()) {
+                        throw new InterruptedIOException("the gate did not open within 120 s");
+                    }
                 } else if (buf[i] != '\r') {
                     line.append(buf[i]);
                 }
+            }
+        }
+
+        private boolean awaitGate() {
+            try {
+                return gate.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
 
