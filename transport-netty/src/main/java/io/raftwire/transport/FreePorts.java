@@ -1,10 +1,12 @@
 package io.raftwire.transport;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,12 +92,32 @@ public final class FreePorts {
 
     /** The lowest port of the OS's ephemeral range: Linux's setting if readable, else 49152. */
     static int ephemeralLow() {
-        try {
-            String[] bounds = Files.readString(LINUX_EPHEMERAL).trim().split("\\s+");
-            return Integer.parseInt(bounds[0]);
+        // one read of a whole line: a sysctl file read in pieces ends after the first piece (Files.readString, which
+        // starts with a one-byte read for a file of size 0, got "3" of "32768 60999")
+        try (BufferedReader in = Files.newBufferedReader(LINUX_EPHEMERAL, StandardCharsets.US_ASCII)) {
+            return parseEphemeralLow(in.readLine());
         } catch (IOException | RuntimeException e) {
             return IANA_EPHEMERAL_LOW;
         }
+    }
+
+    /**
+     * The first of the two numbers of {@code ip_local_port_range} ({@code "32768\t60999"}).
+     *
+     * @throws IllegalArgumentException if the line is not two ports, the first not above the second
+     */
+    static int parseEphemeralLow(String line) {
+        String[] bounds = line == null ? new String[0] : line.trim().split("\\s+");
+        if (bounds.length != 2) {
+            throw new IllegalArgumentException("ip_local_port_range = '" + line + "' (expected: two ports)");
+        }
+        int low = Integer.parseInt(bounds[0]);
+        int high = Integer.parseInt(bounds[1]);
+        if (low < 1 || high > 65_535 || low > high) {
+            throw new IllegalArgumentException("ip_local_port_range = '" + line + "' (expected: 1 <= low <= high"
+                    + " <= 65535)");
+        }
+        return low;
     }
 
     static List<Integer> pickFrom(int from, int to, int count) {

@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -52,9 +57,40 @@ class FreePortsTest {
     }
 
     @Test
-    void theOsEphemeralRangeIsReadOrTheIanaOneAssumed() {
+    void theLinuxEphemeralRangeIsParsedFromItsSysctlLine() {
+        assertEquals(32_768, FreePorts.parseEphemeralLow("32768\t60999"));
+        assertEquals(1024, FreePorts.parseEphemeralLow(" 1024   65535 \n"));
+        for (String bad : new String[] {"3", "", "60999 32768", "0 100", "1024 65536", "a b"}) {
+            assertThrows(RuntimeException.class, () -> FreePorts.parseEphemeralLow(bad), () -> "'" + bad + "'");
+        }
+    }
+
+    /**
+     * On this machine, the range the OS reports is read whole (a sysctl file read in pieces gave "3" of "32768 60999"
+     * and, with it, ports from the OS instead of from below its range).
+     */
+    @Test
+    void theOsEphemeralRangeIsReadWholeOrTheIanaOneAssumed() throws IOException {
+        Path sysctl = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        int expected = 49_152;
+        if (Files.isReadable(sysctl)) {
+            try (InputStream in = Files.newInputStream(sysctl)) {
+                expected = Integer.parseInt(new String(in.readNBytes(64), StandardCharsets.US_ASCII).trim()
+                        .split("\\s+")[0]);
+            }
+        }
+        assertEquals(expected, FreePorts.ephemeralLow());
+    }
+
+    @Test
+    void withoutThePropertyPickedPortsLieBelowTheEphemeralRange() {
+        Assumptions.assumeTrue(System.getProperty(FreePorts.RANGE_PROPERTY) == null, "the range is set for this JVM");
         int low = FreePorts.ephemeralLow();
-        assertTrue(low >= 1 && low <= 65_535, () -> "ephemeral low = " + low);
+        Assumptions.assumeTrue(low - 10_000 >= FreePorts.MIN_RANGE, "the ephemeral range starts at " + low);
+        List<Integer> ports = FreePorts.pick(8);
+        for (int port : ports) {
+            assertTrue(port >= 10_000 && port < low, () -> "picked " + ports + " (expected: 10000.." + (low - 1) + ")");
+        }
     }
 
     @Test
