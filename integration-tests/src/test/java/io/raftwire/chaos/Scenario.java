@@ -213,8 +213,9 @@ enum Scenario {
             long idleCloses = c.node(f).transportStats().connections().idleCloses();
             link.halfOpen(FaultProxy.Direction.CLIENT_TO_SERVER);
             c.hold(c.faultTime);
-            // held until the follower, which hears nothing, has closed the connection (its idle timeout is longer
-            // than the fault time): a fixed hold lost the race on a loaded machine whose idle check ran late
+            // held until the follower, which hears nothing, has closed the connection by its idle timeout (3 s: after
+            // the CI profile's 2 s fault time, before the long profile's 5 s); a fixed hold of the fault time + 1.5 s
+            // could heal the link first on a loaded machine whose idle check ran late
             Await.until(ChaosCluster.WAIT, () -> c.node(f).transportStats().connections().idleCloses() > idleCloses,
                     () -> "the follower closed no connection as idle while its leader's half went silent");
             link.heal();

@@ -11,7 +11,6 @@ import io.raftwire.node.session.SessionTable;
 import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -114,7 +113,7 @@ class ClientWatchIT {
     @Test
     void aWatchWhoseSessionTheClusterClosedEndsSayingWhy() throws Exception {
         CountDownLatch terminal = new CountDownLatch(1);
-        Watching w = watch(terminal, "watch", "hot");
+        Watching w = watch(terminal, false, "watch", "hot");
         int writes = SessionTable.MAX_UNACKNOWLEDGED_EVENT_BATCHES + 1;
         for (int from = 0; from < writes; from += 128) {
             List<CompletableFuture<?>> window = new ArrayList<>();
@@ -132,6 +131,15 @@ class ClientWatchIT {
                 + " not open on the cluster any more .*"), err);
     }
 
+    /** {@code raftwire client watch k | head -1}: once the reader of its output left, the command ends. */
+    @Test
+    void aWatchWhoseOutputWasClosedEnds() throws Exception {
+        Watching w = watch(new CountDownLatch(0), true, "watch", "piped");
+        writer.put("piped", bytes("into a closed pipe")).get(30, TimeUnit.SECONDS);
+        assertEquals(0, w.status.get(60, TimeUnit.SECONDS), w::transcript);
+        assertEquals(List.of("WATCHING key piped"), w.lines());
+    }
+
     @Test
     void aNegativeCountIsRefusedNamingTheOptionAndWhatItTakes() throws Exception {
         StringWriter out = new StringWriter();
@@ -145,14 +153,18 @@ class ClientWatchIT {
 
     /** Starts {@code raftwire client ... args} on a thread of its own and returns once it printed its first line. */
     private static Watching watch(String... args) throws Exception {
-        return watch(new CountDownLatch(0), args);
+        return watch(new CountDownLatch(0), false, args);
     }
 
-    /** As {@link #watch(String...)}, its output blocking after the first line until {@code gate} opens. */
-    private static Watching watch(CountDownLatch gate, String... args) throws Exception {
+    /**
+     * As {@link #watch(String...)}, its output blocking after the first line until {@code gate} opens, or failing
+     * after the first line as a pipe whose reader left.
+     */
+    private static Watching watch(CountDownLatch gate, boolean brokenAfterFirstLine, String... args)
+            throws Exception {
         List<String> argv = new ArrayList<>(List.of("client", "--members", members, "--config", config.toString()));
         argv.addAll(List.of(args));
-        Watching w = new Watching(gate);
+        Watching w = new Watching(gate, brokenAfterFirstLine);
         StringWriter err = new StringWriter();
         w.err = err;
         w.status = CompletableFuture.supplyAsync(() -> RaftwireCommand.execute(new PrintWriter(w.out, true),
@@ -181,8 +193,8 @@ class ClientWatchIT {
             return all;
         }
 
-        Watching(CountDownLatch gate) {
-            out = new LineWriter(gate);
+        Watching(CountDownLatch gate, boolean brokenAfterFirstLine) {
+            out = new LineWriter(gate, brokenAfterFirstLine);
         }
 
         String transcript() {
@@ -198,20 +210,25 @@ class ClientWatchIT {
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         private final StringBuilder line = new StringBuilder();
         private final CountDownLatch gate;
+        private final boolean brokenAfterFirstLine;
         private int count;
 
-        LineWriter(CountDownLatch gate) {
+        LineWriter(CountDownLatch gate, boolean brokenAfterFirstLine) {
             this.gate = gate;
+            this.brokenAfterFirstLine = brokenAfterFirstLine;
         }
 
         @Override
-        public void write(char[] buf, int off, int len) throws InterruptedIOException {
+        public void write(char[] buf, int off, int len) throws IOException {
+            if (brokenAfterFirstLine && count >= 1) {
+                throw new IOException("Broken pipe");
+            }
             for (int i = off; i < off + len; i++) {
                 if (buf[i] == '\n') {
                     lines.add(line.toString());
                     line.setLength(0);
                     if (++count > 1 && !awaitGate()) {
-                        throw new InterruptedIOException("the gate did not open within 120 s");
+                        throw new IOException("the gate did not open within 120 s");
                     }
                 } else if (buf[i] != '\r') {
                     line.append(buf[i]);

@@ -78,9 +78,9 @@ class MixedLimitsIT {
     }
 
     /**
-     * b closes connections silent for 300 ms; a has idle detection off, or a timeout far longer. a used to ping at a
+     * b closes connections silent for 1.5 s; a has idle detection off, or a timeout far longer. a used to ping at a
      * third of its own timeout (or never), so b closed every quiet connection and they were re-established over and
-     * over. a must ping at 100 ms: over several of b's idle periods nothing is closed or re-established.
+     * over. a must ping at 500 ms: over several of b's idle periods nothing is closed or re-established.
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 60_000})

@@ -9,8 +9,9 @@ import java.util.Objects;
 /**
  * The part every provider shares: type lookup, the error contract and buffer bookkeeping. A provider implements
  * {@link #write} and {@link #read} for one library; this class guarantees that whatever they throw reaches the caller
- * as one {@link SerializationException} naming provider, type and size, that a failed encode leaves the output buffer
- * as it was, and that a decode consumes exactly the payload.
+ * as one {@link SerializationException} naming provider, type and size (an {@link Error} other than a stack overflow
+ * passes through unchanged), that a failed encode leaves the output buffer's writer index where it was, even when a
+ * provider wrote into it before failing, and that a decode consumes exactly the payload.
  */
 public abstract class AbstractSerializer implements Serializer {
 
@@ -88,6 +89,9 @@ public abstract class AbstractSerializer implements Serializer {
         } catch (RuntimeException | StackOverflowError e) {
             out.writerIndex(start);
             throw failure("encode", model, -1, e);
+        } catch (Error e) { // an OutOfMemoryError, say, after a provider wrote part of the payload: rethrown as is
+            out.writerIndex(start);
+            throw e;
         }
     }
 

@@ -97,7 +97,7 @@ class FreePortsTest {
     void picksDistinctFreePortsOfTheRangeSkippingOneInUse() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), FROM + 1), 1);
-            for (int round = 0; round < 3; round++) { // the cursor starts anywhere in the range: each start is seen
+            for (int round = 0; round < 3; round++) { // the cursor moves on with each pick, wherever it started
                 List<Integer> ports = FreePorts.pickFrom(FROM, TO, 2);
                 assertEquals(new HashSet<>(List.of(FROM, TO)), new HashSet<>(ports), () -> "picked " + ports);
             }

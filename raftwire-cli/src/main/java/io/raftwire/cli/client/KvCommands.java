@@ -6,9 +6,11 @@ import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.kv.KvResult;
 
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -46,9 +48,12 @@ final class KvCommands {
 
         abstract int run(KvClient kv);
 
-        void println(String line) {
-            spec.commandLine().getOut().println(line);
-            spec.commandLine().getOut().flush();
+        /** Prints {@code line} and flushes; returns false if the output is closed (a pipe whose reader left). */
+        boolean println(String line) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(line);
+            out.flush();
+            return !out.checkError();
         }
     }
 
@@ -123,8 +128,10 @@ final class KvCommands {
             versionProvider = RaftwireCommand.VersionProvider.class,
             description = {"Prints every later change of KEY (with --prefix, of every key starting with KEY), one line"
                     + " each: 'PUT key = value (version N)' or 'DELETE key (version N)', N being the write's log index"
-                    + " (a delete's too). Runs until --count changes were printed, or until interrupted (Ctrl-C).",
-                    "Its first line, 'WATCHING ...', is printed once the cluster has registered the watch."})
+                    + " (a delete's too). Runs until --count changes were printed, the output is closed, or Ctrl-C"
+                    + " (which closes the session first).",
+                    "Its first line, 'WATCHING ...', is printed once the cluster has registered the watch, before any"
+                    + " change."})
     static final class Watch extends Operation {
         @Parameters(index = "0", paramLabel = "KEY")
         String key;
@@ -134,39 +141,86 @@ final class KvCommands {
                 description = "Stop after N changes (default: 0, never).")
         long count;
 
+        /** Opened when the command should stop: enough changes, the session or the output gone, or Ctrl-C. */
+        private final CountDownLatch done = new CountDownLatch(1);
+        /** Opened once WATCHING is printed (or the watch failed): changes wait for it, so they come after it. */
+        private final CountDownLatch announced = new CountDownLatch(1);
+        private final AtomicReference<String> ended = new AtomicReference<>();
+        private volatile boolean stopped;
+
+        /**
+         * Runs the watch with a shutdown hook, so that Ctrl-C ends the session on the cluster (its watch with it)
+         * instead of leaving it to expire: the hook stops the watch and waits for the client to close.
+         */
+        @Override
+        public Integer call() {
+            CountDownLatch clientClosed = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                ended.compareAndSet(null, "interrupted");
+                done.countDown();
+                awaitQuietly(clientClosed, client.timeoutMs() + 1000);
+            }, "raftwire-watch-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                return super.call();
+            } finally {
+                clientClosed.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it ends when the client is closed, which it now is
+                }
+            }
+        }
+
         @Override
         int run(KvClient kv) {
             if (count < 0) {
                 throw new CliFailure("--count = " + count + " (expected: 0 for no limit, or a positive number)");
             }
-            CountDownLatch done = new CountDownLatch(1);
             AtomicLong printed = new AtomicLong();
-            AtomicReference<String> closed = new AtomicReference<>();
             kv.onEvent(e -> {
-                if (count == 0 || printed.get() < count) {
-                    println(e.deleted() ? "DELETE " + e.key() + " (version " + e.version() + ")"
-                            : "PUT " + e.key() + " = " + new String(e.value(), StandardCharsets.UTF_8) + " (version "
-                                    + e.version() + ")");
-                    if (printed.incrementAndGet() == count) {
-                        done.countDown();
-                    }
+                awaitQuietly(announced, Long.MAX_VALUE);
+                if (stopped || (count > 0 && printed.get() >= count)) {
+                    return;
+                }
+                boolean written = println(e.deleted() ? "DELETE " + e.key() + " (version " + e.version() + ")"
+                        : "PUT " + e.key() + " = " + new String(e.value(), StandardCharsets.UTF_8) + " (version "
+                                + e.version() + ")");
+                if (!written) {
+                    ended.compareAndSet(null, "output closed");
+                    done.countDown();
+                } else if (printed.incrementAndGet() == count) {
+                    done.countDown();
                 }
             }, reason -> {
-                closed.set(reason);
+                ended.compareAndSet(null, "the session ended after " + printed.get() + " change(s): " + reason);
                 done.countDown();
             });
-            client.await(kv.watch(key, prefix));
-            println("WATCHING " + (prefix ? "keys starting with " : "key ") + key);
             try {
-                done.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return ExitCodes.OK;
+                try {
+                    client.await(kv.watch(key, prefix));
+                    println("WATCHING " + (prefix ? "keys starting with " : "key ") + key);
+                } finally {
+                    announced.countDown();
+                }
+                awaitQuietly(done, Long.MAX_VALUE);
+            } finally {
+                stopped = true; // nothing is printed after this command returned
             }
-            if (closed.get() != null && (count == 0 || printed.get() < count)) {
-                throw new CliFailure("the session ended after " + printed.get() + " change(s): " + closed.get());
+            String why = ended.get();
+            if (why != null && why.startsWith("the session ended") && (count == 0 || printed.get() < count)) {
+                throw new CliFailure(why);
             }
             return ExitCodes.OK;
+        }
+
+        private static void awaitQuietly(CountDownLatch latch, long millis) {
+            try {
+                latch.await(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -18,8 +18,8 @@ import io.netty.buffer.ByteBuf;
  * either way. So the array never grows to hold a snapshot chunk or a large command: before, a chunk larger than
  * {@code maxPooledBufferBytes} grew the array on every encode, to be dropped afterwards (65,464 bytes of garbage per
  * encode of a 16 KiB chunk with a 4 KiB limit, 0 now: {@code KryoBuffersTest}), and a chunk is copied once on encode
- * instead of twice. The speed effect on the benchmark's full message set (one 31.5 KB chunk) was below what 15 JVMs a
- * side could tell apart (BENCHMARKS.md §12.8).
+ * instead of twice. The speed effect on the benchmark's full message set (where a 31.5 KB chunk and two 1 KiB
+ * operation results take this path) was below what 15 JVMs a side could tell apart (BENCHMARKS.md §12.8).
  */
 final class PayloadOutput extends Output {
 

@@ -3,6 +3,7 @@ package io.raftwire.serializer.kryo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -14,6 +15,7 @@ import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.PoolStats;
+import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
@@ -25,6 +27,7 @@ import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.testkit.LeakDetectionExtension;
 
 import java.nio.ByteBuffer;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -87,9 +90,10 @@ class KryoBuffersTest {
         InstallRequest big = install(MAX_POOLED * 4);
         Payloads.encode(serializer, install(10));
         PoolStats before = serializer.poolStats();
+        byte[] array = serializer.threadState().output().getBuffer();
         byte[] payload = Payloads.encode(serializer, big);
-        assertEquals(BUFFER, serializer.threadState().output().getBuffer().length,
-                "the 16 KiB chunk was written into the destination, not into the thread's array");
+        assertSame(array, serializer.threadState().output().getBuffer(),
+                "the 16 KiB chunk was written into the destination: the thread's array neither grew nor was replaced");
         assertEquals(before, serializer.poolStats(), "no buffer grown past the limit, so none dropped");
         assertEquals(big, Payloads.decodeDirect(serializer, MessageType.INSTALL_REQUEST.id(), payload));
     }
@@ -174,6 +178,54 @@ class KryoBuffersTest {
             }
             long perEncode = (AllocationMeter.allocatedBytes() - before) / (20L * values.size());
             assertEquals(0, perEncode, "bytes allocated per encode of " + values.size() + " fixtures (catalog sets are walked by index)");
+        } finally {
+            out.release();
+        }
+    }
+
+    /** A user type with a long byte array written before a list, as a command with attachments might be. */
+    public record Blob(byte[] data, List<String> tags) {
+    }
+
+    /** A list that fails with {@code failure} as soon as its elements are asked for. */
+    private static List<String> failingList(RuntimeException runtime, Error error) {
+        return new AbstractList<>() {
+            @Override
+            public String get(int index) {
+                if (error != null) {
+                    throw error;
+                }
+                throw runtime;
+            }
+
+            @Override
+            public int size() {
+                return 1;
+            }
+        };
+    }
+
+    /**
+     * A failure after a byte array went straight into the destination leaves the destination's writer index where it
+     * was: for an exception (reported as a SerializationException) and for an Error (passed through unchanged).
+     */
+    @Test
+    void aFailedEncodeAfterAWriteThroughLeavesTheBufferAsItWas() {
+        Serializer s = new KryoSerializerProvider().create(TypeRegistry.builder().register(1101, Blob.class).build(),
+                new SerializerOptions(32, 1 << 20, BUFFER, MAX_POOLED));
+        ByteBuf out = Unpooled.buffer(64).writeInt(7);
+        try {
+            byte[] data = new byte[PayloadOutput.WRITE_THROUGH_BYTES * 2];
+            SerializationException e = assertThrows(SerializationException.class, () -> s.encode(
+                    new Blob(data, failingList(new IllegalStateException("list broken"), null)), out));
+            assertTrue(e.getMessage().contains("list broken"), e.getMessage());
+            assertEquals(4, out.writerIndex(), "the bytes written through are not left in the buffer");
+
+            OutOfMemoryError oom = new OutOfMemoryError("simulated");
+            assertSame(oom, assertThrows(OutOfMemoryError.class, () -> s.encode(new Blob(data, failingList(null,
+                    oom)), out)), "an Error passes through unchanged");
+            assertEquals(4, out.writerIndex(), "the bytes written through are not left in the buffer");
+            assertEquals(7, out.getInt(0));
         } finally {
             out.release();
         }
