@@ -10,6 +10,7 @@ import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
 
 import java.io.IOException;
+import java.io.StreamCorruptedException;
 import java.io.UncheckedIOException;
 
 /**
@@ -25,6 +26,9 @@ import java.io.UncheckedIOException;
  * (heap or direct), so the payload is never copied to a {@code byte[]} first. Neither buffer is retained or released.
  */
 final class JdkSerializer extends AbstractSerializer {
+
+    /** {@code ObjectInputStream}'s message for a negative declared array length (JDK 25; JDK 17 lets it through). */
+    private static final String NEGATIVE_ARRAY_LENGTH = "Array length is negative";
 
     private final CarrierWriter writer;
     private final CarrierReader reader;
@@ -57,7 +61,7 @@ final class JdkSerializer extends AbstractSerializer {
             throw reason(e);
         } catch (NegativeArraySizeException e) {
             // JDK 17.0.15 hands a declared array length of -1 to the filter as "not an array" (-1), then fails here
-            throw new MalformedPayloadException("array length = " + e.getMessage() + " (expected: >= 0)");
+            throw new MalformedPayloadException("array length " + e.getMessage() + " is negative (expected: >= 0)");
         }
     }
 
@@ -69,6 +73,10 @@ final class JdkSerializer extends AbstractSerializer {
             }
         }
         String detail = e.getMessage();
+        if (e instanceof StreamCorruptedException && NEGATIVE_ARRAY_LENGTH.equals(detail)) {
+            // JDK 25 checks the length itself, before the filter, without saying which; same words as on JDK 17
+            return new MalformedPayloadException("array length is negative (expected: >= 0)");
+        }
         return new MalformedPayloadException("unreadable serialization stream: " + e.getClass().getSimpleName()
                 + (detail != null ? " " + detail : ""));
     }
