@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.transport.FreePorts;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,6 +33,10 @@ class ClusterProcessesIT {
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();
     private static final Path JAR = ROOT.resolve("raftwire-cli/target/raftwire.jar");
+
+    /** The in-process client's peers that were stopped on purpose (SIGTERM): reported unreachable, not printed. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     @TempDir
     Path data;
