@@ -45,6 +45,8 @@ public final class FreePorts {
     private static final int IANA_EPHEMERAL_LOW = 49_152;
     private static final Path LINUX_EPHEMERAL = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     private static final AtomicInteger CURSOR = new AtomicInteger(-1);
+    /** The OS's setting, read once: it does not change while a process picks ports. */
+    private static final int EPHEMERAL_LOW = ephemeralLow();
 
     private FreePorts() {
     }
@@ -57,7 +59,7 @@ public final class FreePorts {
      * @throws UncheckedIOException     if fewer than {@code count} ports of the range are free
      */
     public static List<Integer> pick(int count) {
-        int[] range = range(System.getProperty(RANGE_PROPERTY), ephemeralLow());
+        int[] range = range(System.getProperty(RANGE_PROPERTY), EPHEMERAL_LOW);
         return range == null ? pickFromOs(count) : pickFrom(range[0], range[1], count);
     }
 
@@ -74,20 +76,17 @@ public final class FreePorts {
 
     private static int[] parse(String property) {
         String[] parts = property.trim().split("-", -1);
-        String expected = " (expected: from-to, inclusive, with 1 <= from <= to <= 65535, e.g. 11000-11999)";
-        if (parts.length != 2) {
-            throw new IllegalArgumentException(RANGE_PROPERTY + " = '" + property + "'" + expected);
-        }
         try {
-            int from = Integer.parseInt(parts[0].trim());
-            int to = Integer.parseInt(parts[1].trim());
-            if (from < 1 || to > 65_535 || from > to) {
-                throw new IllegalArgumentException(RANGE_PROPERTY + " = '" + property + "'" + expected);
+            int from = parts.length == 2 ? Integer.parseInt(parts[0].trim()) : 0;
+            int to = parts.length == 2 ? Integer.parseInt(parts[1].trim()) : 0;
+            if (from >= 1 && to <= 65_535 && from <= to) {
+                return new int[] {from, to};
             }
-            return new int[] {from, to};
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(RANGE_PROPERTY + " = '" + property + "'" + expected, e);
+            // refused below, as any other malformed range
         }
+        throw new IllegalArgumentException(RANGE_PROPERTY + " = '" + property + "' (expected: from-to, inclusive, with"
+                + " 1 <= from <= to <= 65535, e.g. 11000-11999)");
     }
 
     /** The lowest port of the OS's ephemeral range: Linux's setting if readable, else 49152. */

@@ -145,7 +145,8 @@ final class KvCommands {
         private final CountDownLatch done = new CountDownLatch(1);
         /** Opened once WATCHING is printed (or the watch failed): changes wait for it, so they come after it. */
         private final CountDownLatch announced = new CountDownLatch(1);
-        private final AtomicReference<String> ended = new AtomicReference<>();
+        /** Why the cluster ended the session, if it did before the watch was done; null otherwise. */
+        private final AtomicReference<String> sessionEnded = new AtomicReference<>();
         private volatile boolean stopped;
 
         /**
@@ -156,7 +157,6 @@ final class KvCommands {
         public Integer call() {
             CountDownLatch clientClosed = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
-                ended.compareAndSet(null, "interrupted");
                 done.countDown();
                 awaitQuietly(clientClosed, client.timeoutMs() + 1000);
             }, "raftwire-watch-shutdown");
@@ -187,14 +187,14 @@ final class KvCommands {
                 boolean written = println(e.deleted() ? "DELETE " + e.key() + " (version " + e.version() + ")"
                         : "PUT " + e.key() + " = " + new String(e.value(), StandardCharsets.UTF_8) + " (version "
                                 + e.version() + ")");
-                if (!written) {
-                    ended.compareAndSet(null, "output closed");
-                    done.countDown();
-                } else if (printed.incrementAndGet() == count) {
+                if (!written || printed.incrementAndGet() == count) {
                     done.countDown();
                 }
             }, reason -> {
-                ended.compareAndSet(null, "the session ended after " + printed.get() + " change(s): " + reason);
+                if (count == 0 || printed.get() < count) {
+                    sessionEnded.compareAndSet(null, "the session ended after " + printed.get() + " change(s): "
+                            + reason);
+                }
                 done.countDown();
             });
             try {
@@ -208,8 +208,8 @@ final class KvCommands {
             } finally {
                 stopped = true; // nothing is printed after this command returned
             }
-            String why = ended.get();
-            if (why != null && why.startsWith("the session ended") && (count == 0 || printed.get() < count)) {
+            String why = sessionEnded.get();
+            if (why != null) {
                 throw new CliFailure(why);
             }
             return ExitCodes.OK;
