@@ -29,6 +29,10 @@ import java.util.Locale;
  * path comes from their system property ({@code -Draftwire.serializer.codec-path=walk} or {@code generated}). The
  * class only uses API that predates the shapes, so the same source compiles against an older build for a
  * before/after comparison.
+ *
+ * <p>The case {@code reference} is the reference article's pre-registered Kryo on its own 32-message set
+ * ({@link ReferenceKryo}, with {@code -Dreference.jars=DIR}); when it is among the cases, one more line per case
+ * gives the reference's CPU per pass divided by that case's, batch by batch: how many times faster the case is.
  */
 public final class CpuTimeRoundTrip {
 
@@ -49,12 +53,13 @@ public final class CpuTimeRoundTrip {
      * CPU per pass, and its ratio to the <em>last</em> case named, batch by batch (median and range): the figure to
      * trust on a loaded machine, where the absolute times drift by 2x and more between runs.
      */
-    public static void main(String[] args) throws ReflectiveOperationException {
+    public static void main(String[] args) throws Throwable {
         String set = args[0];
         String[] names = Arrays.copyOfRange(args, 1, args.length);
         Case[] cases = new Case[names.length];
         for (int k = 0; k < names.length; k++) {
-            cases[k] = prepare(set.equals("bean") || set.equals("record") ? shapes(set, names[k])
+            cases[k] = names[k].equals(ReferenceKryo.NAME) ? new Case(null, null, null, null, ReferenceKryo.load())
+                    : prepare(set.equals("bean") || set.equals("record") ? shapes(set, names[k])
                     : catalog(set, names[k]));
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -75,8 +80,10 @@ public final class CpuTimeRoundTrip {
         } finally {
             out.release();
             for (Case c : cases) {
-                for (ByteBuf buf : c.encoded) {
-                    buf.release();
+                if (c.encoded != null) {
+                    for (ByteBuf buf : c.encoded) {
+                        buf.release();
+                    }
                 }
             }
         }
@@ -92,14 +99,36 @@ public final class CpuTimeRoundTrip {
             System.out.printf(Locale.ROOT, "%-10s %-16s median %9.2f us  min %9.2f us  x%s: median %.2f [%.2f..%.2f]"
                     + "  (CPU per %s pass of %d value(s), %d interleaved batches)%n", set, names[k],
                     sorted[BATCHES / 2], sorted[0], names[last], ratios[BATCHES / 2], ratios[0], ratios[BATCHES - 1],
-                    OP, cases[k].messages.length, BATCHES);
+                    OP, cases[k].size(), BATCHES);
+        }
+        int reference = Arrays.asList(names).indexOf(ReferenceKryo.NAME);
+        for (int k = 0; reference >= 0 && k < names.length; k++) {
+            if (k != reference) {
+                double[] faster = new double[BATCHES];
+                for (int b = 0; b < BATCHES; b++) {
+                    faster[b] = perPass[reference][b] / perPass[k][b];
+                }
+                Arrays.sort(faster);
+                System.out.printf(Locale.ROOT, "%-10s %-16s is %.2fx [%.2f..%.2f] as fast as the reference "
+                        + "(reference's CPU per pass / this case's, median over batches [min..max])%n", set, names[k],
+                        faster[BATCHES / 2], faster[0], faster[BATCHES - 1]);
+            }
         }
         if (sink == 42) {
             System.out.println("");
         }
     }
 
-    private record Case(Serializer codec, Object[] messages, int[] ids, ByteBuf[] encoded) {
+    /** One codec and its messages; a reference case has only {@code reference}. */
+    private record Case(Serializer codec, Object[] messages, int[] ids, ByteBuf[] encoded, ReferenceKryo reference) {
+
+        Case(Serializer codec, Object[] messages, int[] ids, ByteBuf[] encoded) {
+            this(codec, messages, ids, encoded, null);
+        }
+
+        int size() {
+            return reference != null ? reference.size() : messages.length;
+        }
     }
 
     /** A codec by name; {@code kryo@walk} or {@code kryo@generated} forces a codec path in this JVM. */
@@ -156,6 +185,9 @@ public final class CpuTimeRoundTrip {
     }
 
     private static long pass(Case c, ByteBuf out) {
+        if (c.reference != null) {
+            return c.reference.pass(OP);
+        }
         long sink = 0;
         Object[] messages = c.messages;
         int[] ids = c.ids;
