@@ -1,15 +1,20 @@
 package io.raftwire.serializer.fory;
 
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.ComponentReader;
+import io.raftwire.serializer.model.ComponentWriter;
 import io.raftwire.serializer.model.Container;
 import io.raftwire.serializer.model.Elements;
+import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
 
+import java.io.IOException;
 import java.util.Collection;
 
 import org.apache.fory.config.Config;
@@ -26,10 +31,17 @@ import org.apache.fory.serializer.Serializer;
  * decoded value never skips the checks its constructor makes. Nested values call the nested type's serializer
  * directly; the depth lives in Fory's context and is checked on entry.
  *
+ * <p>Two paths, the same bytes and the same refusals (the contract suite compares them): the type's generated code
+ * ({@link GeneratedCodec}, the default) reads the fields directly and calls the constructor directly, making one
+ * {@link ComponentWriter}/{@link ComponentReader} call per component, which this class implements with the same
+ * per-kind code as the walk ({@code a} is Fory's context, {@code b} its buffer); the walk ({@code codec-path=walk},
+ * or a type without generated code) reads the components through the model and builds through
+ * {@link TypeModel#instantiate}.
+ *
  * <p>Immutable once {@link #link linked}, but bound to one thread's {@link Scratch}: each thread's Fory has its own
  * set ({@link ForyTypes}).
  */
-final class ModelSerializer extends Serializer<Object> {
+final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
     private final Component[] components;
@@ -39,6 +51,8 @@ final class ModelSerializer extends Serializer<Object> {
     private final int maxDepth;
     private final int maxElements;
     private final Scratch scratch;
+    /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
+    private final GeneratedCodec generated;
     private ForyTypes types;
 
     @SuppressWarnings("unchecked")
@@ -58,6 +72,7 @@ final class ModelSerializer extends Serializer<Object> {
         this.maxDepth = options.maxDepth();
         this.maxElements = options.maxElements();
         this.scratch = scratch;
+        this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
     }
 
     /** Resolves the serializers of VALUE components and elements, and the table for POLYMORPHIC ones. */
@@ -81,6 +96,15 @@ final class ModelSerializer extends Serializer<Object> {
         Bounds.checkDepth(depth, maxDepth);
         ctx.setDepth(depth);
         MemoryBuffer out = ctx.getBuffer();
+        if (generated != null) {
+            try {
+                generated.encode(value, this, ctx, out);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Fory write threw an IOException, which it never does", e);
+            }
+            ctx.setDepth(depth - 1);
+            return;
+        }
         // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
         ForyWire wire = null;
         for (int i = 0; i < components.length; i++) {
@@ -120,6 +144,16 @@ final class ModelSerializer extends Serializer<Object> {
         Bounds.checkDepth(depth, maxDepth);
         ctx.setDepth(depth);
         MemoryBuffer in = ctx.getBuffer();
+        if (generated != null) {
+            Object value;
+            try {
+                value = generated.decode(this, ctx, in);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Fory read threw an IOException, which it never does", e);
+            }
+            ctx.setDepth(depth - 1);
+            return value;
+        }
         Object[] args = new Object[components.length];
         ForyWire wire = null;
         for (int i = 0; i < components.length; i++) {
@@ -147,6 +181,126 @@ final class ModelSerializer extends Serializer<Object> {
         ctx.setDepth(depth - 1);
         return model.instantiate(args);
     }
+
+    // ---- the generated path: ComponentWriter/ComponentReader, a = Fory's context, b = its buffer ----
+
+    @Override
+    public void writeLong(Object ctx, Object out, int index, long value) {
+        ((MemoryBuffer) out).writeVarUInt64(value);
+    }
+
+    @Override
+    public void writeInt(Object ctx, Object out, int index, int value) {
+        ((MemoryBuffer) out).writeVarUInt32(value);
+    }
+
+    @Override
+    public void writeBoolean(Object ctx, Object out, int index, boolean value) {
+        ((MemoryBuffer) out).writeByte(value ? 1 : 0);
+    }
+
+    @Override
+    public void writeString(Object ctx, Object out, int index, String value) {
+        PayloadWrites.string((MemoryBuffer) out, value);
+    }
+
+    @Override
+    public void writeBytes(Object ctx, Object out, int index, byte[] value) {
+        PayloadWrites.bytes((MemoryBuffer) out, value);
+    }
+
+    @Override
+    public void writeLongs(Object ctx, Object out, int index, long[] value) {
+        PayloadWrites.longs((MemoryBuffer) out, value);
+    }
+
+    @Override
+    public void writeEnum(Object ctx, Object out, int index, Object value) {
+        writeEnum((MemoryBuffer) out, value);
+    }
+
+    @Override
+    public void writeValue(Object ctx, Object out, int index, Object value) {
+        ((MemoryBuffer) out).writeByte(value == null ? 0 : 1);
+        if (value != null) {
+            valueSerializers[index].write((WriteContext) ctx, value);
+        }
+    }
+
+    @Override
+    public void writePolymorphic(Object ctx, Object out, int index, Object value) {
+        writePolymorphic((WriteContext) ctx, (MemoryBuffer) out, index, value);
+    }
+
+    @Override
+    public void writeCollection(Object ctx, Object out, int index, Collection<?> value) {
+        writeElements((WriteContext) ctx, (MemoryBuffer) out, index, value);
+    }
+
+    @Override
+    public void writeWalked(Object ctx, Object out, int index, Object value) {
+        ShapeCodec.write(components[index].shape(), value, ForyWire.sink((WriteContext) ctx, types, labels[index]),
+                labels[index]);
+    }
+
+    @Override
+    public long readLong(Object ctx, Object in, int index) {
+        return ((MemoryBuffer) in).readVarUInt64();
+    }
+
+    @Override
+    public int readInt(Object ctx, Object in, int index) {
+        return PayloadReads.varuint32((MemoryBuffer) in, labels[index]);
+    }
+
+    @Override
+    public boolean readBoolean(Object ctx, Object in, int index) {
+        return PayloadReads.flag((MemoryBuffer) in, labels[index]);
+    }
+
+    @Override
+    public String readString(Object ctx, Object in, int index) {
+        return PayloadReads.string((MemoryBuffer) in, maxElements, labels[index], scratch);
+    }
+
+    @Override
+    public byte[] readBytes(Object ctx, Object in, int index) {
+        return PayloadReads.bytes((MemoryBuffer) in, maxElements, labels[index]);
+    }
+
+    @Override
+    public long[] readLongs(Object ctx, Object in, int index) {
+        return PayloadReads.longs((MemoryBuffer) in, maxElements, labels[index]);
+    }
+
+    @Override
+    public Object readEnum(Object ctx, Object in, int index) {
+        return readEnum((MemoryBuffer) in, index);
+    }
+
+    @Override
+    public Object readValue(Object ctx, Object in, int index) {
+        return PayloadReads.flag((MemoryBuffer) in, labels[index]) ? valueSerializers[index].read((ReadContext) ctx)
+                : null;
+    }
+
+    @Override
+    public Object readPolymorphic(Object ctx, Object in, int index) {
+        return readPolymorphic((ReadContext) ctx, (MemoryBuffer) in, index);
+    }
+
+    @Override
+    public Object readCollection(Object ctx, Object in, int index) {
+        return readElements((ReadContext) ctx, (MemoryBuffer) in, index, components[index].kind() == Kind.SET);
+    }
+
+    @Override
+    public Object readWalked(Object ctx, Object in, int index) {
+        return ShapeCodec.read(components[index].shape(), ForyWire.source((ReadContext) ctx, types, scratch,
+                maxElements, labels[index]), labels[index]);
+    }
+
+    // ---- per-kind code shared by both paths ----
 
     private static void writeEnum(MemoryBuffer out, Object constant) {
         out.writeVarUInt32(constant == null ? 0 : ((Enum<?>) constant).ordinal() + 1);
