@@ -56,6 +56,10 @@ public final class CpuTimeRoundTrip {
     public static void main(String[] args) throws Throwable {
         String set = args[0];
         String[] names = Arrays.copyOfRange(args, 1, args.length);
+        if (Arrays.asList(names).contains(ReferenceKryo.NAME) && !set.equals("full")) {
+            throw new IllegalArgumentException("the case " + ReferenceKryo.NAME + " runs the reference's own 32 "
+                    + "messages, comparable only with the set full (got: " + set + ")");
+        }
         Case[] cases = new Case[names.length];
         for (int k = 0; k < names.length; k++) {
             cases[k] = names[k].equals(ReferenceKryo.NAME) ? new Case(null, null, null, null, ReferenceKryo.load())

@@ -101,8 +101,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
                 generated.encode(value, this, ctx, out);
             } catch (IOException e) {
                 throw new IllegalStateException("a Fory write threw an IOException, which it never does", e);
+            } finally {
+                ctx.setDepth(depth - 1);
             }
-            ctx.setDepth(depth - 1);
             return;
         }
         // One method per nesting level where possible (no per-component helper): a deep value must fit the stack.
@@ -145,14 +146,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         ctx.setDepth(depth);
         MemoryBuffer in = ctx.getBuffer();
         if (generated != null) {
-            Object value;
             try {
-                value = generated.decode(this, ctx, in);
+                return generated.decode(this, ctx, in);
             } catch (IOException e) {
                 throw new IllegalStateException("a Fory read threw an IOException, which it never does", e);
+            } finally {
+                ctx.setDepth(depth - 1);
             }
-            ctx.setDepth(depth - 1);
-            return value;
         }
         Object[] args = new Object[components.length];
         ForyWire wire = null;
