@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +56,9 @@ final class ChaosCluster implements AutoCloseable {
      * took is reported as the run's recovery figure; the wait only decides when to give up.
      */
     static final Duration CATCH_UP = Duration.ofSeconds(90);
+
+    /** Reads of every member's (applied index, digest) before {@link #digests} gives up on one common index. */
+    private static final int DIGEST_ATTEMPTS = 21;
 
     final LocalCluster cluster;
     final FaultPlan plan;
@@ -228,24 +230,31 @@ final class ChaosCluster implements AutoCloseable {
      * Each running member's state digest, all taken at one applied index: waits until every member has applied what
      * the leader has, reads (applied index, digest) on each, and tries again while the indexes differ (an entry, such
      * as a session keep-alive, committed in between).
+     *
+     * @throws AssertionError if the members were still at different indexes after {@value #DIGEST_ATTEMPTS} reads,
+     *                        naming each member's last index, so that members that never settled are not reported as
+     *                        state machines that differ
      */
     Map<String, Long> digests() throws Exception {
-        for (int attempt = 0; ; attempt++) {
+        Map<String, Long> lastIndexes = new TreeMap<>();
+        for (int attempt = 0; attempt < DIGEST_ATTEMPTS; attempt++) {
             int leader = awaitLeader();
             long applied = cluster.node(leader).read(0, WAIT, sm -> kv(sm).lastAppliedIndex())
                     .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
             Map<String, Long> digests = new TreeMap<>();
-            Set<Long> indexes = new HashSet<>();
+            lastIndexes.clear();
             for (RaftwireNode n : cluster.running()) {
                 long[] seen = n.read(applied, WAIT, sm -> new long[] {kv(sm).lastAppliedIndex(), kv(sm).digest()})
                         .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-                indexes.add(seen[0]);
+                lastIndexes.put(n.memberId(), seen[0]);
                 digests.put(n.memberId(), seen[1]);
             }
-            if (indexes.size() == 1 || attempt == 20) {
+            if (new HashSet<>(lastIndexes.values()).size() == 1) {
                 return digests;
             }
         }
+        throw new AssertionError("the members' applied indexes still differed after " + DIGEST_ATTEMPTS + " reads "
+                + "(expected: one index, to compare the state digests at): " + lastIndexes);
     }
 
     /**
