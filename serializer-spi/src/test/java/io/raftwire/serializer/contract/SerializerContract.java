@@ -83,14 +83,15 @@ public abstract class SerializerContract {
     private final TypeRegistry registry = Fixtures.registry();
     private final Map<String, Object> fixtures = Fixtures.named();
     private Serializer serializer;
-    /** This provider forced onto each codec path, for the tests comparing them; built once. */
     /**
      * Tag of the tests that build both codec paths themselves whatever {@code raftwire.serializer.codec-path} says; a
      * provider's second surefire execution (the walk as default) excludes them, since they would only run again.
      */
     public static final String BOTH_PATHS = "both-paths";
 
+    /** This provider forced onto the generated path, for the tests comparing the paths; built once. */
     private Serializer generatedPath;
+    /** This provider forced onto the walk, for the tests comparing the paths; built once. */
     private Serializer walkPath;
 
     /** The provider name, for example {@code kryo}. */
