@@ -24,7 +24,7 @@ import io.raftwire.serializer.TypeRegistry;
  * line, not the first: with it, Fory 1.6.0's own reader still parses a class name from the bytes before refusing it,
  * and admits the JDK classes of its built-in allow-list unregistered ({@code ForyClassNamesTest}). Fory's generated serializers, which set fields through {@code Unsafe} and skip constructors,
  * are not used: every value is built through its constructor (by the type's generated code, or on the walk through
-{@link io.raftwire.serializer.model.TypeModel#instantiate}), so a decoded
+ * {@link io.raftwire.serializer.model.TypeModel#instantiate}), so a decoded
  * message passed its own constructor's checks (or, for a class built field by field, its
  * {@link io.raftwire.serializer.ValidatedAfterDecode} check), exactly as with the other providers. Fory's own string,
  * array and collection formats are not used either: they check a declared length against the bytes present, but know
