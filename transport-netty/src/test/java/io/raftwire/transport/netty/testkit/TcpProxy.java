@@ -131,7 +131,10 @@ public final class TcpProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, boolean fromClient, int index) {
         byte[] buffer = new byte[8192];
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        // only the reading side in try-with-resources: closing a socket's output stream closes the socket, which
+        // would pass a FIN through a blackhole; whether to close the other side is decided in finally
+        try (InputStream in = from.getInputStream()) {
+            OutputStream out = to.getOutputStream();
             while (!closed) {
                 if (fromClient) {
                     awaitReadable(index);
