@@ -23,7 +23,9 @@ import java.util.TreeSet;
  * ({@code ArrayList}, {@code HashMap}, ...), an unmodifiable equivalent when it is an interface ({@code List},
  * {@code Collection}, {@code SortedMap}, ...). Sets and maps that are not sorted keep their encoded order
  * ({@code LinkedHashSet}, {@code LinkedHashMap}); sorted ones use the natural order of their elements or keys, and a
- * sorted collection with a comparator of its own is refused at encode (the comparator cannot travel).
+ * sorted collection with a comparator of its own is refused at encode in a sorted place (the comparator cannot
+ * travel). A {@code Collection} place decodes into a list, so only a {@code List} is accepted there at encode
+ * ({@code ShapeCodec}).
  */
 public enum Container {
     /** {@code List} or {@code Collection}: an unmodifiable list. */

@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -154,9 +155,7 @@ public final class ShapeCodec {
             }
             case LIST, SET -> {
                 Collection<?> c = (Collection<?>) v;
-                if (c instanceof SortedSet<?> s && s.comparator() != null) {
-                    throw noComparator(label, s.comparator());
-                }
+                requireCarriable(shape.container(), c, label);
                 out.writeLong(c.size() + (long) plus);
                 Shape e = shape.element();
                 if (Elements.isIndexed(c)) {
@@ -171,7 +170,7 @@ public final class ShapeCodec {
             }
             case MAP -> {
                 Map<?, ?> m = (Map<?, ?>) v;
-                if (m instanceof SortedMap<?, ?> s && s.comparator() != null) {
+                if (shape.container().isSorted() && m instanceof SortedMap<?, ?> s && s.comparator() != null) {
                     throw noComparator(label, s.comparator());
                 }
                 out.writeLong(m.size() + (long) plus);
@@ -226,6 +225,23 @@ public final class ShapeCodec {
             for (double x : a) {
                 out.writeFixed64(Double.doubleToRawLongBits(x));
             }
+        }
+    }
+
+    /**
+     * Refuses a collection that would not decode equal to itself: anything but a {@code List} in a place declared
+     * {@code Collection} (it decodes as a list, and a set or a queue never equals a list), and a set sorted by a
+     * comparator of its own in a sorted place (it decodes in natural order). A place declared {@code Set} decodes in
+     * encoded order, so a comparator-sorted set there needs no comparator and travels.
+     */
+    private static void requireCarriable(Container container, Collection<?> c, String label) {
+        if (container == Container.LIST && !(c instanceof List)) {
+            throw new IllegalArgumentException(label + " is declared Collection and holds a " + c.getClass().getName()
+                    + ", which would decode as a list not equal to it (expected: a List; declare the field Set<E> to"
+                    + " carry a set)");
+        }
+        if (container.isSorted() && c instanceof SortedSet<?> s && s.comparator() != null) {
+            throw noComparator(label, s.comparator());
         }
     }
 

@@ -36,12 +36,16 @@ import io.raftwire.serializer.testkit.LeakDetectionExtension;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -641,6 +645,48 @@ public abstract class SerializerContract {
                     v), v.getClass().getSimpleName());
             assertTrue(e.getMessage().contains(" holds a null element (expected: none; collections, maps and"
                     + " Optional never carry null)"), e.getMessage());
+        }
+    }
+
+    /**
+     * A collection that would not decode equal to itself is refused at encode, naming the field: a set in a place
+     * declared {@code Collection} (it would come back a list) and a comparator-sorted map in a sorted place (it would
+     * come back in natural order). In a place declared {@code Set} or {@code Map} the encoded order is what decodes,
+     * so a comparator-sorted one travels and comes back equal, in the same order.
+     */
+    @Test
+    void collectionsThatWouldNotDecodeEqualAreRefusedAtEncode() {
+        ConfigurationEntry asSet = new ConfigurationEntry(1, 1, 1, new LinkedHashSet<>(List.of(NodeId.of("a"))),
+                List.of());
+        SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                asSet));
+        assertTrue(e.getMessage().contains("voters is declared Collection and holds a java.util.LinkedHashSet, which"
+                + " would decode as a list not equal to it (expected: a List; declare the field Set<E> to carry a"
+                + " set)"), e.getMessage());
+        List<NodeId> twice = new ArrayList<>(List.of(NodeId.of("a"), NodeId.of("a")));
+        ConfigurationEntry asList = new ConfigurationEntry(1, 1, 1, twice, List.of());
+        ConfigurationEntry back = (ConfigurationEntry) Payloads.decodeHeap(serializer, registry.idOf(asList),
+                Payloads.encode(serializer, asList));
+        assertEquals(twice, back.getVoters(), "a list in a Collection place keeps order and duplicates");
+
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        TreeMap<Long, byte[]> sortedBackwards = new TreeMap<>(Comparator.reverseOrder());
+        sortedBackwards.put(1L, new byte[] {1});
+        e = assertThrows(SerializationException.class, () -> Payloads.encode(shapes,
+                new WalkedShapes.Sorted(sortedBackwards)));
+        assertTrue(e.getMessage().contains("is sorted by a comparator (") && e.getMessage().contains("), which"
+                + " cannot travel (expected: natural order; a decoded sorted collection uses it)"), e.getMessage());
+        TreeSet<UUID> ids = new TreeSet<>(Comparator.reverseOrder());
+        for (int k = 0; k < 5; k++) {
+            ids.add(new UUID(k, 7 * k));
+        }
+        TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        names.putAll(Map.of("b", "2", "C", "3", "a", "1"));
+        for (Object v : List.of(new WalkedShapes.Ids(ids), new WalkedShapes.Strings(names))) {
+            Object decoded = Payloads.decodeHeap(shapes, WalkedShapes.FIRST_ID + WalkedShapes.TYPES.indexOf(
+                    v.getClass()), Payloads.encode(shapes, v));
+            assertEquals(v, decoded);
+            assertEquals(v.toString(), decoded.toString(), "the encoded order is kept");
         }
     }
 
