@@ -41,8 +41,8 @@ import io.raftwire.serializer.TypeRegistry;
  *   <tr><td>LONG</td><td>varuint64 (terms, indexes and ids are non-negative; a negative value costs 9 bytes)</td></tr>
  *   <tr><td>INT</td><td>varuint32</td></tr>
  *   <tr><td>BOOLEAN</td><td>one byte, 0 or 1; any other byte is refused</td></tr>
- *   <tr><td>STRING</td><td>varuint32 (UTF-8 byte length + 1, 0 = null), then standard UTF-8 (an unpaired surrogate
- *       is written as {@code '?'})</td></tr>
+ *   <tr><td>STRING</td><td>varuint32 (UTF-8 byte length + 1, 0 = null), then standard UTF-8 (a string with an
+ *       unpaired surrogate, which UTF-8 cannot carry, is refused at encode: {@code Utf16})</td></tr>
  *   <tr><td>BYTES</td><td>varuint32 (length + 1, 0 = null), then the bytes</td></tr>
  *   <tr><td>LONGS</td><td>varuint32 (count + 1, 0 = null), then one varuint64 per element; the decoder first checks
  *       that {@code count} complete varints follow</td></tr>

@@ -1,5 +1,6 @@
 package io.raftwire.serializer.fory;
 
+import io.raftwire.serializer.model.Utf16;
 import org.apache.fory.memory.MemoryBuffer;
 
 /**
@@ -56,7 +57,7 @@ final class PayloadWrites {
         }
     }
 
-    /** Bytes of {@code s} in UTF-8, an unpaired surrogate counting as one byte ({@code '?'}). */
+    /** Bytes of {@code s} in UTF-8; an unpaired surrogate is refused ({@link Utf16}). */
     static long utf8Length(String s) {
         int n = s.length();
         long bytes = n;
@@ -70,6 +71,8 @@ final class PayloadWrites {
                 } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                     bytes += 2; // a pair: two chars, four bytes
                     i++;
+                } else {
+                    throw Utf16.unpairedSurrogate(s, i);
                 }
             }
         }
@@ -96,7 +99,7 @@ final class PayloadWrites {
                 b[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
                 b[p++] = (byte) (0x80 | cp & 0x3F);
             } else {
-                b[p++] = '?';
+                throw Utf16.unpairedSurrogate(s, i);
             }
         }
     }

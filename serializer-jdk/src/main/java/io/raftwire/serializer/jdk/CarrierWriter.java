@@ -11,6 +11,7 @@ import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.Utf16;
 import io.raftwire.serializer.model.WireSink;
 
 import java.util.ArrayDeque;
@@ -168,6 +169,9 @@ final class CarrierWriter {
                     case BYTES:
                     case LONGS:
                         Object reference = get(c);
+                        if (c.kind() == Kind.STRING) {
+                            Utf16.requireWellFormed((String) reference);
+                        }
                         words.add(reference == null ? 0 : 1);
                         if (reference != null) {
                             references.add(reference);
@@ -214,6 +218,7 @@ final class CarrierWriter {
                 Object item = Elements.requireElement(items.next(), label);
                 switch (c.elementKind()) {
                     case STRING:
+                        Utf16.requireWellFormed((String) item);
                         references.add(item);
                         break;
                     case ENUM:
@@ -268,6 +273,7 @@ final class CarrierWriter {
 
         @Override
         public void writeString(String value) {
+            Utf16.requireWellFormed(value);
             references.add(value);
         }
 

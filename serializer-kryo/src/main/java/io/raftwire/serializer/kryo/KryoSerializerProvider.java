@@ -32,8 +32,8 @@ import io.raftwire.serializer.TypeRegistry;
  *   <tr><td>INT</td><td>varint</td><td>same reasoning</td></tr>
  *   <tr><td>BOOLEAN</td><td>one byte, 0 or 1; any other byte is refused</td><td>Kryo's {@code readBoolean} would
  *       take any non-1 byte as false</td></tr>
- *   <tr><td>STRING</td><td>varint (UTF-8 byte length + 1, 0 = null), then standard UTF-8 (an unpaired surrogate is
- *       written as {@code '?'}, as {@link String#getBytes(java.nio.charset.Charset)} does)</td><td>Kryo's own string
+ *   <tr><td>STRING</td><td>varint (UTF-8 byte length + 1, 0 = null), then standard UTF-8 (a string with an unpaired
+ *       surrogate, which UTF-8 cannot carry, is refused at encode: {@code Utf16})</td><td>Kryo's own string
  *       reader allocates a {@code char[]} of the declared length unchecked and keeps stale characters for invalid
  *       bytes; this format is bounded before allocation, decodes straight from the buffer with the JDK's UTF-8
  *       decoder, and is encoded without allocating</td></tr>

@@ -2,6 +2,7 @@ package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Output;
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.Utf16;
 
 /**
  * A growable Kryo {@link Output} over its own {@code byte[]}, with the provider's length-prefixed formats. Strings are
@@ -200,7 +201,7 @@ final class PayloadOutput extends Output {
         }
     }
 
-    /** Bytes of {@code s} in UTF-8, an unpaired surrogate counting as one byte ({@code '?'}). */
+    /** Bytes of {@code s} in UTF-8; an unpaired surrogate is refused ({@link Utf16}). */
     static long utf8Length(String s) {
         int n = s.length();
         long bytes = n;
@@ -214,6 +215,8 @@ final class PayloadOutput extends Output {
                 } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                     bytes += 2; // two chars, four bytes
                     i++;
+                } else {
+                    throw Utf16.unpairedSurrogate(s, i);
                 }
             }
         }
@@ -258,7 +261,7 @@ final class PayloadOutput extends Output {
                 b[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
                 b[p++] = (byte) (0x80 | cp & 0x3F);
             } else {
-                b[p++] = '?';
+                throw Utf16.unpairedSurrogate(s, i);
             }
         }
         return p;

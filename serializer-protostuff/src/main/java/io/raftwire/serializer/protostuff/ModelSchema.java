@@ -16,6 +16,7 @@ import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.Utf16;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -228,7 +229,10 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
     private void writeValue(Output out, ProtostuffEncoder encoder, Component c, int field, Object v)
             throws IOException {
         switch (c.valueKind()) {
-            case STRING -> out.writeString(field, (String) v, true);
+            case STRING -> {
+                Utf16.requireWellFormed((String) v);
+                out.writeString(field, (String) v, true);
+            }
             case ENUM -> out.writeEnum(field, ((Enum<?>) v).ordinal(), true);
             case VALUE -> {
                 encoder.enter();

@@ -4,6 +4,7 @@ import io.protostuff.Output;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.Utf16;
 import io.raftwire.serializer.model.WireSink;
 import io.raftwire.serializer.model.WireSource;
 
@@ -80,6 +81,7 @@ final class ProtostuffWire implements WireSink, WireSource {
 
     @Override
     public void writeString(String value) {
+        Utf16.requireWellFormed(value);
         try {
             out.writeString(field, value, true);
         } catch (IOException e) {

@@ -691,6 +691,37 @@ public abstract class SerializerContract {
     }
 
     /**
+     * A string with an unpaired surrogate has no UTF-8 form: every provider refuses it at encode (a component, a list
+     * element, a map key of a walked shape), naming the surrogate and where it is, instead of writing {@code '?'} or
+     * U+FFFD in its place; a surrogate pair, a character beyond the BMP, travels exactly.
+     */
+    @Test
+    void unpairedSurrogatesAreRefusedAtEncodeAndPairsTravel() {
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        Map<Object, Serializer> refused = new java.util.LinkedHashMap<>();
+        refused.put(new UserTypes.KvCommand("ab\uD800cd", null, 0, List.of()), serializer);
+        refused.put(new UserTypes.KvCommand("k", null, 0, List.of("x", "ab\uD800cd")), serializer);
+        refused.put(new WalkedShapes.Strings(Map.of("ab\uD800cd", "v")), shapes);
+        for (Map.Entry<Object, Serializer> r : refused.entrySet()) {
+            SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(r.getValue(),
+                    r.getKey()), r.getKey().toString());
+            assertTrue(e.getMessage().contains("a string of 5 chars has an unpaired surrogate U+D800 at char 2, which"
+                    + " UTF-8 cannot carry (expected: well-formed UTF-16, every surrogate half of a pair)"),
+                    e.getMessage());
+        }
+        Map<String, String> where = Map.of("x\uDC00", "U+DC00 at char 1", "x\uD83D", "U+D83D at char 1",
+                "\uDE00\uD83D", "U+DE00 at char 0");
+        for (Map.Entry<String, String> lone : where.entrySet()) {
+            SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                    new UserTypes.KvCommand(lone.getKey(), null, 0, List.of())));
+            assertTrue(e.getMessage().contains("has an unpaired surrogate " + lone.getValue() + ", which"),
+                    e.getMessage());
+        }
+        UserTypes.KvCommand pairs = new UserTypes.KvCommand("k\uD83D\uDE00", null, 0, List.of("\uD83D\uDE00x"));
+        assertEquals(pairs, Payloads.decodeHeap(serializer, registry.idOf(pairs), Payloads.encode(serializer, pairs)));
+    }
+
+    /**
      * Classes built field by field skip their constructors on decode, as the README says; a type implementing
      * {@code ValidatedAfterDecode} has its check run instead, and a payload it refuses fails the decode.
      */

@@ -1,0 +1,44 @@
+package io.raftwire.serializer.model;
+
+import java.util.Locale;
+
+/**
+ * The rule every provider applies to a string it writes: well-formed UTF-16. A surrogate that is not half of a pair
+ * (a high one not followed by a low one, or a low one alone) has no UTF-8 form, so it cannot reach the peer as it
+ * is: the libraries' encoders write {@code '?'} or U+FFFD in its place, which would change the string without a word.
+ * Every provider refuses such a string at encode instead, the jdk provider too (its own format could carry it), so
+ * that a value one provider accepts is accepted by all. A {@code char} component carries any value, a lone surrogate
+ * included.
+ */
+public final class Utf16 {
+
+    private Utf16() {
+    }
+
+    /**
+     * Refuses {@code s} if it holds an unpaired surrogate; a null string passes.
+     *
+     * @throws IllegalArgumentException naming the first unpaired surrogate and where it is
+     */
+    public static void requireWellFormed(String s) {
+        if (s == null) {
+            return;
+        }
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (!Character.isHighSurrogate(c) || i + 1 == n || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    throw unpairedSurrogate(s, i);
+                }
+                i++;
+            }
+        }
+    }
+
+    /** The refusal of {@code s}, whose char {@code at} is an unpaired surrogate (for encoders that find it on the way). */
+    public static IllegalArgumentException unpairedSurrogate(String s, int at) {
+        return new IllegalArgumentException(String.format(Locale.ROOT, "a string of %d chars has an unpaired surrogate"
+                + " U+%04X at char %d, which UTF-8 cannot carry (expected: well-formed UTF-16, every surrogate half of"
+                + " a pair)", s.length(), (int) s.charAt(at), at));
+    }
+}
