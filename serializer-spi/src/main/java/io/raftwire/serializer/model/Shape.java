@@ -104,11 +104,29 @@ public final class Shape {
     public TypeModel subtypeOf(String label, Object value) {
         TypeModel m = subtypesByClass.get(value.getClass());
         if (m == null) {
-            throw new IllegalArgumentException(label + " holds " + value.getClass().getName()
-                    + ", which is not registered (expected: a registered " + javaType.getSimpleName()
-                    + "; register the class itself, a registered superclass does not cover it)");
+            throw new IllegalArgumentException(label + " holds " + unregistered(value) + " (expected: a registered "
+                    + javaType.getSimpleName() + ")");
         }
         return m;
+    }
+
+    /** What an unregistered value in a polymorphic place is, and the fix that applies to it. */
+    private static String unregistered(Object value) {
+        Class<?> type = value.getClass();
+        String n = type.getName();
+        if (value instanceof Enum<?> e) {
+            return "the enum constant " + e.getDeclaringClass().getName() + '.' + e.name() + ", and enums are not"
+                    + " registered: a polymorphic place carries registered classes only; declare the field as the"
+                    + " enum type to carry its constants";
+        } else if (n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")) {
+            return "a " + n + ", and JDK classes cannot be registered: a polymorphic place carries registered classes"
+                    + " only; declare the field as the JDK type (String, List<E>, Instant, ...) to carry it";
+        } else if (type.isAnonymousClass() || type.isLocalClass() || type.isHidden()) {
+            return "an instance of " + n + ", an anonymous, local or hidden class, which cannot be registered;"
+                    + " make it a named top-level or static nested class and register that";
+        }
+        return n + ", which is not registered; register the class itself, a registered superclass does not cover"
+                + " it";
     }
 
     /**

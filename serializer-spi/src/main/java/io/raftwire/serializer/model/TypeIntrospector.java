@@ -54,8 +54,8 @@ final class TypeIntrospector {
     private static final String SUPPORTED = "primitives and their boxes, String, enums, byte[] and other primitive"
             + " arrays, UUID, Instant, Duration, LocalDate, LocalTime, LocalDateTime, BigInteger, BigDecimal,"
             + " Optional<T>, List/Collection/ArrayList/LinkedList<E>, Set/HashSet/LinkedHashSet/SortedSet/TreeSet<E>,"
-            + " Map/HashMap/LinkedHashMap/SortedMap/TreeMap<K, V>, Object, or a registered type, abstract class or"
-            + " interface";
+            + " Map/HashMap/LinkedHashMap/SortedMap/TreeMap<K, V>, Object, or a registered type or an abstract class"
+            + " or interface of your own (not a JDK one)";
 
     private static final Map<Class<?>, Kind> SCALARS = new HashMap<>();
 

@@ -94,9 +94,10 @@ public final class TypeModels {
             }
             if (subtypes.isEmpty()) {
                 problems.add(where + " has type " + declared.getName() + ", and no registered type "
-                        + (declared.isInterface() ? "implements" : "extends") + " it (expected: register its"
-                        + " concrete implementations, or make " + declared.getSimpleName() + " final and register"
-                        + " it)");
+                        + (declared.isInterface() ? "implements it (expected: register the classes that implement"
+                        + " it; enums cannot stand in a polymorphic place, declare the field as the enum type"
+                        + " instead)" : "extends it (expected: register its concrete subclasses, or make "
+                        + declared.getSimpleName() + " final and register it)"));
             }
             s.resolve(null, subtypes);
         }

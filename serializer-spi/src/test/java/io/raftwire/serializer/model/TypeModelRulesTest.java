@@ -107,6 +107,62 @@ class TypeModelRulesTest {
         assertEquals("LIST(LIST)<LIST(LIST)<LONG?>>", m.component(4).shape().toString());
     }
 
+    /** An interface only enums implement. */
+    public interface Status {
+    }
+
+    /** The enum implementing it. */
+    public enum Std implements Status {
+        OK,
+        FAILED {
+            @Override
+            public String toString() {
+                return "failed";
+            }
+        }
+    }
+
+    /** A field of that interface: no registered class can stand in it. */
+    public record HasStatus(Status status) {
+    }
+
+    /** A field of type Object. */
+    public record Anything(Object any) {
+    }
+
+    /**
+     * What cannot stand in a polymorphic place is named with a fix that can be applied: enums (a constant with a body
+     * is an anonymous subclass), JDK classes and anonymous classes cannot be registered, so "register the class" is
+     * not offered for them; an interface that only enums implement is refused at registration saying so.
+     */
+    @Test
+    void polymorphicPlacesNameFixesThatApply() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TypeRegistry.builder()
+                .register(1024, HasStatus.class).build());
+        assertTrue(e.getMessage().contains("HasStatus.status has type " + Status.class.getName() + ", and no"
+                + " registered type implements it (expected: register the classes that implement it; enums cannot"
+                + " stand in a polymorphic place, declare the field as the enum type instead)"), e.getMessage());
+        Component any = TypeRegistry.builder().register(1024, Anything.class).build().find(Anything.class)
+                .component(0);
+        Map<Object, String> refusals = Map.of(
+                Std.FAILED, "Anything.any holds the enum constant " + Std.class.getName() + ".FAILED, and enums are"
+                        + " not registered: a polymorphic place carries registered classes only; declare the field as"
+                        + " the enum type to carry its constants (expected: a registered Object)",
+                "text", "Anything.any holds a java.lang.String, and JDK classes cannot be registered: a polymorphic"
+                        + " place carries registered classes only; declare the field as the JDK type (String, List<E>,"
+                        + " Instant, ...) to carry it (expected: a registered Object)",
+                new Status() { }, "an anonymous, local or hidden class, which cannot be registered; make it a named"
+                        + " top-level or static nested class and register that (expected: a registered Object)",
+                new HasStatus(Std.OK), "Anything.any holds " + HasStatus.class.getName() + ", which is not registered;"
+                        + " register the class itself, a registered superclass does not cover it (expected: a"
+                        + " registered Object)");
+        for (Map.Entry<Object, String> r : refusals.entrySet()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> any.subtypeOf("Anything.any", r.getKey()));
+            assertTrue(refused.getMessage().contains(r.getValue()), refused.getMessage());
+        }
+    }
+
     /** Several problems in one class. */
     public static final class ThreeProblems {
         private Object[] objects;
