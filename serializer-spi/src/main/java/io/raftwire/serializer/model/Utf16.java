@@ -35,7 +35,7 @@ public final class Utf16 {
         }
     }
 
-    /** The refusal of {@code s}, whose char {@code at} is an unpaired surrogate (for encoders finding it as they go). */
+    /** The refusal of {@code s}, whose char {@code at} is an unpaired surrogate (for encoders that meet it). */
     public static IllegalArgumentException unpairedSurrogate(String s, int at) {
         return new IllegalArgumentException(String.format(Locale.ROOT, "a string of %d chars has an unpaired surrogate"
                 + " U+%04X at char %d, which UTF-8 cannot carry (expected: well-formed UTF-16, every surrogate half of"
