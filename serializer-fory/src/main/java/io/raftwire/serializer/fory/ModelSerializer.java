@@ -344,6 +344,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             out.writeByte(0);
             return;
         }
+        Elements.requireDistinct(elements, labels[i]);
         int n = elements.size();
         out.writeVarUInt32(n + 1);
         ModelSerializer values = valueSerializers[i];

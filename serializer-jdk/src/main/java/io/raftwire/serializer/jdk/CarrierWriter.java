@@ -188,6 +188,9 @@ final class CarrierWriter {
                         break;
                     default:
                         Collection<?> collection = (Collection<?>) get(c);
+                        if (collection != null) {
+                            Elements.requireDistinct(collection, model.name() + '.' + c.name());
+                        }
                         words.add(collection == null ? 0 : collection.size() + 1L);
                         items = collection == null ? null : collection.iterator();
                 }

@@ -316,6 +316,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             return;
         }
         Kryo k = (Kryo) kryo;
+        Elements.requireDistinct(elements, labels[index]);
         int n = elements.size();
         o.directVarInt(n + 1);
         if (Elements.isIndexed(elements)) {
@@ -511,6 +512,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             out.writeByte(0);
             return;
         }
+        Elements.requireDistinct(elements, labels[i]);
         int n = elements.size();
         out.writeVarInt(n + 1, true);
         ModelSerializer values = valueSerializers[i];

@@ -3,6 +3,7 @@ package io.raftwire.serializer.kryo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
@@ -116,21 +117,61 @@ class DirectFormatsTest {
             "\uD83D\uDE80 rocket", "lone high \uD800 here", "ends high \uD83D", "\uDE80\uD83D swapped"};
         PayloadOutput reference = new PayloadOutput(8);
         PayloadOutput direct = new PayloadOutput(8);
+        int refused = 0;
         for (String s : fixed) {
-            reference.writeUtf8(s);
-            direct.directUtf8(s);
+            refused += writeBoth(reference, direct, s);
         }
+        assertEquals(3, refused, "the three strings with an unpaired surrogate");
         char[] alphabet = {'a', 'Z', '0', ' ', '\u007f', '\u0080', '\u00e9', '\u07ff', '\u0800', '\u4e2d', '\uffff',
             '\uD83D', '\uDE80'};
+        int lone = 0;
         for (int i = 0; i < 2_000; i++) {
             char[] chars = new char[random.nextInt(300)];
             for (int k = 0; k < chars.length; k++) {
                 chars[k] = random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)] : 'q';
+                if (Character.isHighSurrogate(chars[k])) { // pairs, so that most strings are well-formed
+                    chars[k] = k + 1 < chars.length ? chars[k] : 'q';
+                    if (k + 1 < chars.length) {
+                        chars[++k] = '\uDE80';
+                    }
+                } else if (Character.isLowSurrogate(chars[k])) {
+                    chars[k] = 'r';
+                }
             }
-            reference.writeUtf8(new String(chars));
-            direct.directUtf8(new String(chars));
+            if (chars.length > 0 && random.nextInt(20) == 0) {
+                chars[random.nextInt(chars.length)] = random.nextBoolean() ? '\uD83D' : '\uDE80';
+                lone++;
+            }
+            refused += writeBoth(reference, direct, new String(chars));
         }
         assertArrayEquals(reference.toBytes(), direct.toBytes(), "seed " + SEED);
+        assertTrue(refused > 3 && refused <= 3 + lone, refused + " refused, " + lone + " lone surrogates planted,"
+                + " seed " + SEED);
+    }
+
+    /**
+     * Writes {@code s} both ways; returns 1 if both refused it (an unpaired surrogate), with the same message and
+     * nothing written, else 0.
+     */
+    private static int writeBoth(PayloadOutput reference, PayloadOutput direct, String s) {
+        int before = reference.position();
+        int directBefore = direct.position();
+        IllegalArgumentException refusedByReference = null;
+        try {
+            reference.writeUtf8(s);
+        } catch (IllegalArgumentException e) {
+            refusedByReference = e;
+        }
+        if (refusedByReference == null) {
+            direct.directUtf8(s);
+            return 0;
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> direct.directUtf8(s));
+        assertEquals(refusedByReference.getMessage(), e.getMessage(), "seed " + SEED);
+        assertTrue(e.getMessage().contains("has an unpaired surrogate"), e.getMessage());
+        assertEquals(before, reference.position(), "nothing written");
+        assertEquals(directBefore, direct.position(), "nothing written");
+        return 1;
     }
 
     @Test

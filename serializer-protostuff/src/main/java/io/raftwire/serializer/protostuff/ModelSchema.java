@@ -211,9 +211,10 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
      */
     private void writeCollection(Output out, ProtostuffEncoder encoder, Component c, int field, Collection<?> values)
             throws IOException {
+        String label = labels[c.index()];
+        Elements.requireDistinct(values, label);
         int size = values.size();
         out.writeUInt32(field, size, false);
-        String label = labels[c.index()];
         if (Elements.isIndexed(values)) {
             for (int i = 0; i < size; i++) {
                 writeValue(out, encoder, c, field, Elements.requireElement(Elements.get(values, i), label));

@@ -173,6 +173,7 @@ public final class ShapeCodec {
                 if (shape.container().isSorted() && m instanceof SortedMap<?, ?> s && s.comparator() != null) {
                     throw noComparator(label, s.comparator());
                 }
+                Elements.requireDistinctKeys(m, label);
                 out.writeLong(m.size() + (long) plus);
                 for (Map.Entry<?, ?> entry : m.entrySet()) {
                     writeBody(shape.key(), Elements.requireElement(entry.getKey(), label + " key"), out, label);
@@ -231,8 +232,9 @@ public final class ShapeCodec {
     /**
      * Refuses a collection that would not decode equal to itself: anything but a {@code List} in a place declared
      * {@code Collection} (it decodes as a list, and a set or a queue never equals a list), and a set sorted by a
-     * comparator of its own in a sorted place (it decodes in natural order). A place declared {@code Set} decodes in
-     * encoded order, so a comparator-sorted set there needs no comparator and travels.
+     * comparator of its own in a sorted place (it decodes in natural order), and a set holding equal elements (the
+     * receiver refuses it, {@link Elements#requireDistinct}). A place declared {@code Set} decodes in encoded order,
+     * so a comparator-sorted set there needs no comparator and travels.
      */
     private static void requireCarriable(Container container, Collection<?> c, String label) {
         if (container == Container.LIST && !(c instanceof List)) {
@@ -243,6 +245,7 @@ public final class ShapeCodec {
         if (container.isSorted() && c instanceof SortedSet<?> s && s.comparator() != null) {
             throw noComparator(label, s.comparator());
         }
+        Elements.requireDistinct(c, label);
     }
 
     private static IllegalArgumentException noComparator(String label, Object comparator) {

@@ -691,6 +691,50 @@ public abstract class SerializerContract {
     }
 
     /**
+     * A set holding two equal elements (an identity-based set) or a map holding two equal keys is refused at encode,
+     * naming the place, rather than sent to a receiver whose decode refuses it; a set of a class not known to be
+     * equals-based but whose elements are distinct (an unmodifiable view, as decoding returns) travels.
+     */
+    @Test
+    void equalSetElementsAndMapKeysAreRefusedAtEncode() throws ReflectiveOperationException {
+        Set<MemberId> sameTwice = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        sameTwice.add(new MemberId("m"));
+        sameTwice.add(new MemberId("m"));
+        UserTypes.AuditEntry audit = new UserTypes.AuditEntry(null, Set.of(), UserTypes.Priority.LOW);
+        java.lang.reflect.Field witnesses = UserTypes.AuditEntry.class.getDeclaredField("witnesses");
+        witnesses.setAccessible(true);
+        witnesses.set(audit, sameTwice);
+        SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
+                audit));
+        assertTrue(e.getMessage().contains("AuditEntry.witnesses holds two equal elements, at positions 0 and 1 in"
+                + " iteration order, which the receiver would refuse (expected: elements distinct by equals; an"
+                + " identity-based set or map, or a comparator finer than equals, can hold equal ones)"),
+                e.getMessage());
+
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        Set<UUID> ids = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Map<String, String> names = new java.util.IdentityHashMap<>();
+        for (int k = 0; k < 20; k++) {
+            ids.add(new UUID(k, k));
+            names.put("n" + k, "v");
+        }
+        ids.add(new UUID(7, 7));
+        names.put(new String("n7"), "w");
+        e = assertThrows(SerializationException.class, () -> Payloads.encode(shapes, new WalkedShapes.Ids(ids)));
+        assertTrue(e.getMessage().contains("Ids.values holds two equal elements, at positions "), e.getMessage());
+        e = assertThrows(SerializationException.class, () -> Payloads.encode(shapes, new WalkedShapes.Strings(names)));
+        assertTrue(e.getMessage().contains("Strings.values holds two equal keys, at positions "), e.getMessage());
+
+        Set<UUID> distinct = new LinkedHashSet<>();
+        for (int k = 0; k < 20; k++) {
+            distinct.add(new UUID(k, k));
+        }
+        WalkedShapes.Ids view = new WalkedShapes.Ids(java.util.Collections.unmodifiableSet(distinct));
+        assertEquals(view, Payloads.decodeHeap(shapes, WalkedShapes.FIRST_ID + WalkedShapes.TYPES.indexOf(WalkedShapes.Ids.class),
+                Payloads.encode(shapes, view)));
+    }
+
+    /**
      * A string with an unpaired surrogate has no UTF-8 form: every provider refuses it at encode (a component, a list
      * element, a map key of a walked shape), naming the surrogate and where it is, instead of writing {@code '?'} or
      * U+FFFD in its place; a surrogate pair, a character beyond the BMP, travels exactly.
