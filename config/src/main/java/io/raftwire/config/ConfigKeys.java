@@ -63,6 +63,11 @@ public final class ConfigKeys {
             Constraint.<String>each(pattern("a name", NAME_REGEX)).and(distinct("names", Function.identity())),
             "further serializers accepted inbound, for node-by-node migration; raftwire.serializer is always accepted");
 
+    public static final ConfigKey<String> SERIALIZER_CODEC_PATH = ConfigKey.ofString(
+            "raftwire.serializer.codec-path", "generated", pattern("generated or walk", "(?i)generated|walk"),
+            "how registered types are encoded: generated (code generated per type at registration) or walk (the"
+                    + " generic reference walk); the bytes are the same");
+
     public static final ConfigKey<Integer> SERIALIZER_MAX_DEPTH = ConfigKey.ofInt("raftwire.serializer.max-depth",
             32, between(2, 1024),
             "deepest value nesting accepted in one payload");
@@ -241,7 +246,7 @@ public final class ConfigKeys {
 
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
-            SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
+            SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_CODEC_PATH, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
             SERIALIZER_MAX_POOLED_BUFFER_BYTES,
             TRANSPORT_MAX_FRAME_BYTES, TRANSPORT_CONNECT_TIMEOUT_MS, TRANSPORT_HANDSHAKE_TIMEOUT_MS,
             TRANSPORT_REQUEST_TIMEOUT_MS, TRANSPORT_IDLE_TIMEOUT_MS,

@@ -2,7 +2,10 @@ package io.raftwire.config;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +27,9 @@ import java.util.Properties;
  * edits (insertions, deletions or substitutions, ignoring case) from a key name in this source's spelling is taken
  * for a misspelt key ({@code raftwrie.serializer}, {@code raftwire_serializer}, {@code RAFTWIR_PEERS}) and reported
  * as an unknown key with the nearest name, like a misspelt key under the prefix; it is never applied. Any other
- * entry outside the prefix ({@code java.version}, {@code PATH}, an application's own {@code raft.peers}) is ignored.
+ * entry outside the prefix ({@code java.version}, {@code PATH}, an application's own {@code raft.peers}) is ignored,
+ * except in a config file ({@link #fromProperties}), which holds raftwire keys only. The few names under the prefix
+ * that are not keys ({@link #NOT_KEYS}, such as the launcher's {@code RAFTWIRE_JAVA_OPTS}) are ignored everywhere.
  *
  * <p>Sources are combined by {@link RaftwireConfig#load(ConfigSource...)}, later ones overriding earlier ones.
  * {@link #systemProperties()} and {@link #environment()} are the only places in raftwire that read the process
@@ -39,13 +44,27 @@ public final class ConfigSource {
      */
     static final int NEAR_MISS_MAX_EDITS = 2;
 
+    /**
+     * Names under the prefix that are not configuration keys, so never reported as unknown ones: the variable the
+     * {@code raftwire} launcher script passes to the JVM, and the system property that seeds the transport's fault
+     * injection ({@code io.raftwire.transport.fault.FaultPlan}). Matched ignoring case, like the prefix.
+     */
+    static final List<String> NOT_KEYS = List.of("RAFTWIRE_JAVA_OPTS", "raftwire.fault.seed");
+
+    /** What a file saved as "UTF-8 with BOM" starts with; skipped, not read as part of the first key. */
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
+
     private final String name;
     private final boolean environmentNames;
     private final Map<String, String> entries;
     private final Map<String, String> nearMisses;
     private final List<ConfigViolation> problems;
 
-    private ConfigSource(String name, boolean environmentNames, Map<String, String> raw,
+    /**
+     * @param onlyRaftwire whether every entry must be a raftwire key (a config file): an entry outside the prefix is
+     *                     then reported as unknown however far it is from a key name, instead of ignored
+     */
+    private ConfigSource(String name, boolean environmentNames, boolean onlyRaftwire, Map<String, String> raw,
             List<ConfigViolation> problems) {
         this.name = Objects.requireNonNull(name, "name");
         this.environmentNames = environmentNames;
@@ -54,9 +73,12 @@ public final class ConfigSource {
         Map<String, String> kept = new LinkedHashMap<>();
         Map<String, String> near = new LinkedHashMap<>();
         raw.forEach((key, value) -> {
+            if (NOT_KEYS.stream().anyMatch(key::equalsIgnoreCase)) {
+                return;
+            }
             if (key.regionMatches(true, 0, prefix, 0, prefix.length())) {
                 kept.put(key, Objects.requireNonNull(value, key).trim());
-            } else if (distance(key, nearest(key, known)) <= NEAR_MISS_MAX_EDITS) {
+            } else if (onlyRaftwire || distance(key, nearest(key, known)) <= NEAR_MISS_MAX_EDITS) {
                 near.put(key, Objects.requireNonNull(value, key).trim());
             }
         });
@@ -66,10 +88,12 @@ public final class ConfigSource {
     }
 
     /**
-     * Reads a properties file (UTF-8, {@link Properties} syntax). A key written twice is a violation reported by
-     * {@link RaftwireConfig#load(ConfigSource...)}, not silently "last one wins".
+     * Reads a properties file (UTF-8, {@link Properties} syntax; a leading byte order mark is skipped). A key written
+     * twice is a violation reported by {@link RaftwireConfig#load(ConfigSource...)}, not silently "last one wins";
+     * so is a key outside the raftwire prefix ({@code tls.enabled}), which a file of raftwire configuration never
+     * holds: it is reported with the nearest key name, not ignored.
      *
-     * @throws ConfigException when the file cannot be read or is not valid UTF-8; the cause is kept
+     * @throws ConfigException when the file cannot be read or is not valid UTF-8, saying which; the cause is kept
      */
     public static ConfigSource fromProperties(Path file) {
         String name = "file " + file;
@@ -89,11 +113,32 @@ public final class ConfigSource {
             }
         };
         try (Reader reader = Files.newBufferedReader(file)) {
+            reader.mark(1);
+            if (reader.read() != BYTE_ORDER_MARK) {
+                reader.reset();
+            }
             recorder.load(reader);
         } catch (IOException | IllegalArgumentException e) {
-            throw new ConfigException("cannot read config " + name + ": " + e, e);
+            throw new ConfigException("cannot read config " + name + ": " + unreadable(file, e)
+                    + " (expected: a readable properties file in UTF-8)", e);
         }
-        return new ConfigSource(name, false, raw, duplicates);
+        return new ConfigSource(name, false, true, raw, duplicates);
+    }
+
+    /** Why {@code file} could not be read, in words; {@code e} is what reading it threw. */
+    private static String unreadable(Path file, Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        } else if (Files.isDirectory(file)) {
+            return "it is a directory";
+        } else if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        } else if (e instanceof CharacterCodingException) {
+            return "it is not valid UTF-8";
+        } else if (e instanceof IllegalArgumentException) {
+            return "malformed properties syntax: " + e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     /**
@@ -103,7 +148,7 @@ public final class ConfigSource {
      * @param name how violations and the start-up report name this source, for example {@code command line}
      */
     public static ConfigSource fromMap(String name, Map<String, String> values) {
-        return new ConfigSource(name, false, values, List.of());
+        return new ConfigSource(name, false, false, values, List.of());
     }
 
     /** A snapshot of the JVM system properties ({@code -Draftwire.serializer=protostuff}) taken now. */
@@ -116,7 +161,7 @@ public final class ConfigSource {
                 raw.put(key, value);
             }
         }
-        return new ConfigSource("system properties", false, raw, List.of());
+        return new ConfigSource("system properties", false, false, raw, List.of());
     }
 
     /** A snapshot of the process environment ({@code RAFTWIRE_SERIALIZER=protostuff}) taken now. */
@@ -129,7 +174,7 @@ public final class ConfigSource {
      * inject an environment.
      */
     public static ConfigSource environment(Map<String, String> variables) {
-        return new ConfigSource("environment", true, variables, List.of());
+        return new ConfigSource("environment", true, false, variables, List.of());
     }
 
     /** How violations and the start-up report name this source, for example {@code file config/kryo.properties}. */
@@ -179,7 +224,17 @@ public final class ConfigSource {
     }
 
     private ConfigViolation unknownKey(String entry, String value, List<String> known) {
-        return new ConfigViolation(entry, value, "unknown key; did you mean " + nearest(entry, known) + "?", name);
+        String prefix = environmentNames ? ConfigKey.ENV_PREFIX : ConfigKey.PREFIX;
+        String nearest = nearest(entry, known);
+        String prefixed = nearest(prefix + entry, known);
+        if (distance(prefix + entry, prefixed) == 0) {
+            nearest = prefixed; // tls.enabled in a file: the prefix is missing
+        } else if (!entry.regionMatches(true, 0, prefix, 0, prefix.length())
+                && distance(entry, nearest) > NEAR_MISS_MAX_EDITS) {
+            return new ConfigViolation(entry, value, "unknown key; a config file holds raftwire keys only, each"
+                    + " beginning " + prefix, name);
+        }
+        return new ConfigViolation(entry, value, "unknown key; did you mean " + nearest + "?", name);
     }
 
     private List<String> spellings(List<ConfigKey<?>> keys) {

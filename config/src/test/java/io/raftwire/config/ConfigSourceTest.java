@@ -98,6 +98,8 @@ class ConfigSourceTest {
         assertEquals(List.of(
                 "raftwrie.serializer = jdk (unknown key; did you mean raftwire.serializer?) [file " + file + "]",
                 "raftwire_transport.io-threads = 2 (unknown key; did you mean raftwire.transport.io-threads?)"
+                        + " [file " + file + "]",
+                "java.version = 17 (unknown key; a config file holds raftwire keys only, each beginning raftwire.)"
                         + " [file " + file + "]"),
                 List.of(e.getMessage().split("\n")));
         assertEquals(Map.of(), ConfigSource.fromProperties(file).entries(), "a near miss is never applied");
@@ -142,8 +144,7 @@ class ConfigSourceTest {
 
     @Test
     void shouldReportAKeyWrittenTwiceInOneFile() throws IOException {
-        Path file = write("node.properties", "raftwire.serializer = kryo", "other = 1", "raftwire.serializer = jdk",
-                "other = 2");
+        Path file = write("node.properties", "raftwire.serializer = kryo", "raftwire.serializer = jdk");
         ConfigException e = assertThrows(ConfigException.class,
                 () -> RaftwireConfig.load(ConfigSource.fromProperties(file)));
         assertEquals("raftwire.serializer = jdk (expected: one line per key; also set to kryo) [file " + file + "]",
@@ -179,12 +180,50 @@ class ConfigSourceTest {
     }
 
     @Test
-    void shouldFailClearlyWhenTheFileCannotBeRead() {
+    void shouldFailClearlyWhenTheFileCannotBeRead() throws IOException {
         Path missing = dir.resolve("missing.properties");
         ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.fromFile(missing));
-        assertTrue(e.getMessage().startsWith("cannot read config file " + missing + ": "), e.getMessage());
+        assertEquals("cannot read config file " + missing + ": no such file (expected: a readable properties file in"
+                + " UTF-8)", e.getMessage());
         assertInstanceOf(NoSuchFileException.class, e.getCause());
         assertEquals(List.of(), e.violations());
+        e = assertThrows(ConfigException.class, () -> RaftwireConfig.fromFile(dir));
+        assertEquals("cannot read config file " + dir + ": it is a directory (expected: a readable properties file"
+                + " in UTF-8)", e.getMessage());
+        Path latin1 = dir.resolve("latin1.properties");
+        Files.write(latin1, "raftwire.cluster.id = caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        e = assertThrows(ConfigException.class, () -> RaftwireConfig.fromFile(latin1));
+        assertEquals("cannot read config file " + latin1 + ": it is not valid UTF-8 (expected: a readable properties"
+                + " file in UTF-8)", e.getMessage());
+    }
+
+    /** A file saved "with BOM" reads as without; a key outside the prefix in a file is reported, not ignored. */
+    @Test
+    void shouldSkipAByteOrderMarkAndRefuseKeysOutsideThePrefixInAFile() throws IOException {
+        Path bom = dir.resolve("bom.properties");
+        Files.writeString(bom, "\uFEFFraftwire.cluster.id = solo\n");
+        assertEquals("solo", RaftwireConfig.fromFile(bom).get(ConfigKeys.CLUSTER_ID));
+        Path foreign = dir.resolve("foreign.properties");
+        Files.writeString(foreign, "tls.enabled = false\nlog.level = debug\nraftwire.cluster.id = solo\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.fromFile(foreign));
+        assertEquals(List.of("tls.enabled", "log.level"), e.violations().stream().map(ConfigViolation::key)
+                .toList());
+        assertTrue(e.getMessage().contains("tls.enabled = false (unknown key; did you mean raftwire.tls.enabled?)"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("log.level = debug (unknown key; a config file holds raftwire keys only,"
+                + " each beginning raftwire.)"), e.getMessage());
+    }
+
+    /** The launcher's RAFTWIRE_JAVA_OPTS is not a key; the codec path is one, from any source. */
+    @Test
+    void shouldIgnoreTheLauncherVariableAndTakeTheCodecPathAsAKey() {
+        RaftwireConfig config = RaftwireConfig.load(ConfigSource.environment(Map.of("RAFTWIRE_JAVA_OPTS", "-Xmx1g",
+                "RAFTWIRE_SERIALIZER_CODEC_PATH", "walk")));
+        assertEquals("walk", config.get(ConfigKeys.SERIALIZER_CODEC_PATH));
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.load(ConfigSource.fromMap(
+                "command line", Map.of("raftwire.serializer.codec-path", "fast"))));
+        assertTrue(e.getMessage().startsWith("raftwire.serializer.codec-path = fast (expected: generated or walk"),
+                e.getMessage());
     }
 
     @Test

@@ -24,6 +24,7 @@ class RaftwireConfigTest {
             "raftwire.peers | ",
             "raftwire.serializer | kryo",
             "raftwire.serializer.accept | ",
+            "raftwire.serializer.codec-path | generated",
             "raftwire.serializer.max-depth | 32",
             "raftwire.serializer.max-elements | 16777216",
             "raftwire.serializer.buffer-bytes | 4096",

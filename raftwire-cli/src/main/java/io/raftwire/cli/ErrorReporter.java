@@ -72,14 +72,16 @@ final class ErrorReporter {
         return status;
     }
 
-    /** Every violation on one line, separated by {@code ;}, or the I/O failure and its cause. */
+    /**
+     * Every violation on one line, separated by {@code ;}, or the I/O failure, whose message says why in words (its
+     * cause is in the stack trace of {@code -vv}).
+     */
     static String describe(ConfigException e) {
         List<ConfigViolation> violations = e.violations();
         if (!violations.isEmpty()) {
             return violations.stream().map(v -> oneLine(v.toString())).collect(Collectors.joining("; "));
         }
-        String cause = e.getCause() == null ? "" : ": " + e.getCause();
-        return oneLine(e.getMessage() + cause);
+        return oneLine(e.getMessage());
     }
 
     /** The program's stderr, also for subcommands added after the streams were set. */

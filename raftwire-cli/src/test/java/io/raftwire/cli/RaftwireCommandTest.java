@@ -98,13 +98,14 @@ class RaftwireCommandTest {
     }
 
     @Test
-    void shouldReportAnUnreadableConfigFileWithItsCause() {
-        ConfigException unreadable = new ConfigException("cannot read /etc/raftwire.properties",
+    void shouldReportAnUnreadableConfigFileOnceWithoutRepeatingItsCause() {
+        ConfigException unreadable = new ConfigException("cannot read config file /etc/raftwire.properties: no such"
+                + " file (expected: a readable properties file in UTF-8)",
                 new java.nio.file.NoSuchFileException("/etc/raftwire.properties"));
         Run run = Run.of(failing(unreadable), "fail");
         assertEquals(ExitCodes.CONFIG, run.status());
-        assertEquals(List.of("raftwire fail: bad configuration: cannot read /etc/raftwire.properties:"
-                + " java.nio.file.NoSuchFileException: /etc/raftwire.properties"), run.errLines());
+        assertEquals(List.of("raftwire fail: bad configuration: cannot read config file /etc/raftwire.properties:"
+                + " no such file (expected: a readable properties file in UTF-8)"), run.errLines());
     }
 
     @Test

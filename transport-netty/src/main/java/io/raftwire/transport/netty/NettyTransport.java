@@ -28,6 +28,7 @@ import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.TransportStats;
 import io.raftwire.transport.netty.capture.CaptureFileInUseException;
+import io.raftwire.transport.netty.capture.NotACaptureFileException;
 import io.raftwire.transport.netty.capture.CaptureWriter;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
@@ -550,7 +551,8 @@ public final class NettyTransport implements Transport {
             return w;
         } catch (IOException | RuntimeException e) {
             timer.stop();
-            String why = e instanceof CaptureFileInUseException ? e.getMessage()
+            String why = e instanceof CaptureFileInUseException || e instanceof NotACaptureFileException
+                    ? e.getMessage()
                     : e instanceof NoSuchFileException ? "cannot be created: its directory does not exist (expected: a"
                             + " file in an existing directory)"
                     : e instanceof AccessDeniedException ? "cannot be written: permission denied (expected: a writable"

@@ -2,6 +2,7 @@ package io.raftwire.transport.netty;
 
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.SerializerOptions;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -69,11 +71,12 @@ public final class NettyTransportFactory {
         return new NettyTransport(settings(config), serializers(config, registry));
     }
 
-    /** The serializer limits of {@code raftwire.serializer.*}. */
+    /** The serializer limits and codec path of {@code raftwire.serializer.*}. */
     public static SerializerOptions serializerOptions(RaftwireConfig config) {
         return new SerializerOptions(config.get(ConfigKeys.SERIALIZER_MAX_DEPTH),
                 config.get(ConfigKeys.SERIALIZER_MAX_ELEMENTS), config.get(ConfigKeys.SERIALIZER_BUFFER_BYTES),
-                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES));
+                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES),
+                CodecPath.valueOf(config.get(ConfigKeys.SERIALIZER_CODEC_PATH).toUpperCase(Locale.ROOT)));
     }
 
     /**

@@ -17,6 +17,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -98,10 +99,13 @@ public final class CaptureWriter implements Closeable {
     /**
      * Opens {@code path} for writing, takes an exclusive lock on it and only then empties it: a second writer on the
      * same file (another transport of this process, another process) is refused instead of truncating the first
-     * one's records and interleaving its own with them. The lock goes with the channel when the stream is closed.
+     * one's records and interleaving its own with them, and so is a file that holds anything but an earlier capture
+     * (a store or config file named by mistake is left as it was). The lock goes with the channel when the stream is
+     * closed.
      */
     private static FileChannel lockedAndEmptied(Path path) throws IOException {
-        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
         try {
             FileLock lock;
             try {
@@ -112,6 +116,7 @@ public final class CaptureWriter implements Closeable {
             if (lock == null) {
                 throw new CaptureFileInUseException(path);
             }
+            requireEmptyOrCapture(channel, path);
             channel.truncate(0);
             return channel;
         } catch (IOException | RuntimeException e) {
@@ -120,8 +125,24 @@ public final class CaptureWriter implements Closeable {
         }
     }
 
+    private static void requireEmptyOrCapture(FileChannel channel, Path path) throws IOException {
+        long size = channel.size();
+        if (size == 0) {
+            return;
+        }
+        ByteBuffer start = ByteBuffer.allocate(Integer.BYTES);
+        while (start.hasRemaining() && channel.read(start, start.position()) > 0) {
+            // a local file: read returns what it has
+        }
+        start.flip();
+        if (start.remaining() < Integer.BYTES || start.getInt(0) != CaptureFormat.MAGIC) {
+            throw new NotACaptureFileException(path, size, HexFormat.ofDelimiter(" ").formatHex(start.array(), 0,
+                    start.limit()));
+        }
+    }
+
     /**
-     * Creates (or truncates) {@code path}, writes the file header and starts the writer thread, with the default
+     * Creates {@code path} (or replaces an earlier capture there), writes the file header and starts the writer thread, with the default
      * bounds and the wall clock.
      *
      * @throws IOException if the file cannot be created or written
@@ -131,7 +152,7 @@ public final class CaptureWriter implements Closeable {
     }
 
     /**
-     * Creates (or truncates) {@code path}, writes the file header and starts the writer thread. The file stays locked
+     * Creates {@code path} (or replaces an earlier capture there), writes the file header and starts the writer thread. The file stays locked
      * (an exclusive {@link FileLock}) until {@link #close()}.
      *
      * @param maxFileBytes    the largest the file may grow, header included, in bytes (at least 5)
@@ -139,6 +160,8 @@ public final class CaptureWriter implements Closeable {
      * @param clockMicros     the timestamp of each record, in microseconds since the epoch; called on the offering
      *                        thread
      * @throws CaptureFileInUseException if another writer has the file open (in this process or another)
+     * @throws NotACaptureFileException   if the file exists and holds something else than a capture; it is left
+     *                                    untouched
      * @throws IOException                if the file cannot be created or written
      */
     public static CaptureWriter open(Path path, long maxFileBytes, long maxPendingBytes, LongSupplier clockMicros)

@@ -136,6 +136,44 @@ class CaptureFileTest {
      * went on at its own offset, so the first one's records became zeros and garbage (a member's capture file
      * clobbered by a second transport configured with the same file kept only the second one's frames).
      */
+    /**
+     * A capture path naming an existing file that is not a capture (a store file, the node's config) is refused and
+     * the file left as it was: `--capture` once truncated whatever it was given. An earlier capture, or an empty
+     * file, is replaced.
+     */
+    @Test
+    void shouldRefuseToReplaceAFileThatIsNotACapture() throws IOException {
+        Path config = dir.resolve("node.properties");
+        byte[] text = "raftwire.cluster.id = solo\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.write(config, text);
+        NotACaptureFileException e = assertThrows(NotACaptureFileException.class, () -> CaptureWriter.open(config));
+        assertEquals(config + " holds 27 bytes that are not a raftwire capture (it starts with 72 61 66 74; expected:"
+                + " a new or empty file, or an earlier capture, which is replaced)", e.getMessage());
+        assertArrayEquals(text, Files.readAllBytes(config));
+        Path tiny = dir.resolve("tiny");
+        Files.write(tiny, new byte[] {0x52, 0x57});
+        e = assertThrows(NotACaptureFileException.class, () -> CaptureWriter.open(tiny));
+        assertTrue(e.getMessage().contains("holds 2 bytes that are not a raftwire capture (it starts with 52 57;"),
+                e.getMessage());
+
+        Path earlier = dir.resolve("earlier.rwcap");
+        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 2, 0x52, 0x77});
+        try {
+            try (CaptureWriter first = CaptureWriter.open(earlier, 1024, 1024, clock::get)) {
+                assertTrue(first.offerFrame(Direction.INBOUND, "n2", frame));
+            }
+            long before = Files.size(earlier);
+            Path empty = Files.createFile(dir.resolve("empty.rwcap"));
+            for (Path replaced : List.of(earlier, empty)) {
+                CaptureWriter.open(replaced, 1024, 1024, clock::get).close();
+                assertEquals(CaptureFormat.HEADER_BYTES, Files.size(replaced), replaced.toString());
+            }
+            assertTrue(before > CaptureFormat.HEADER_BYTES, "the earlier capture held a record");
+        } finally {
+            frame.release();
+        }
+    }
+
     @Test
     void shouldRefuseASecondWriterOnTheSameFileAndLeaveTheFirstOneIntact() throws IOException {
         Path file = dir.resolve("shared.rwcap");
