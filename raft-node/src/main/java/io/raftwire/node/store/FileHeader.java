@@ -86,8 +86,8 @@ record FileHeader(FileKind kind, int serializerId, String serializerName, long s
         int stored = all.getInt(crcAt);
         int actual = StoreFormat.crc(all, 0, crcAt);
         if (stored != actual) {
-            throw new TornHeaderException(file, "header CRC32C 0x" + Integer.toHexString(stored) + " (expected: 0x"
-                    + Integer.toHexString(actual) + ")");
+            throw new TornHeaderException(file, "header CRC32C 0x" + Integer.toHexString(stored), "0x"
+                    + Integer.toHexString(actual));
         }
         byte[] name = new byte[nameLength];
         all.get(StoreFormat.HEADER_FIXED_BYTES, name);
@@ -164,20 +164,36 @@ record FileHeader(FileKind kind, int serializerId, String serializerName, long s
 
         private final transient Path file;
         private final String reason;
+        private final String corruption;
 
+        /** A header cut short: {@code reason} says where; a complete header was expected. */
         TornHeaderException(Path file, String reason) {
+            this(reason, reason + " (expected: a complete header)", file);
+        }
+
+        /** A header that holds {@code found} where {@code expected} belongs (a CRC). */
+        TornHeaderException(Path file, String found, String expected) {
+            this(found + " (expected: " + expected + ")", found + " (expected: " + expected + ")", file);
+        }
+
+        private TornHeaderException(String reason, String corruption, Path file) {
             super(file + " at offset 0: " + reason);
             this.file = file;
             this.reason = reason;
+            this.corruption = corruption;
         }
 
+        /** What was found (and, for a CRC, expected), without the file: for a torn-tail report. */
         String reason() {
             return reason;
         }
 
-        /** The same finding, in a file where a torn header is not expected. */
+        /**
+         * The same finding, in a file where a torn header is not expected: {@code <file> at offset 0: <found>
+         * (expected: <one expectation>)}.
+         */
         StoreCorruptedException toCorruption() {
-            return new StoreCorruptedException(file, 0, reason + " (expected: a complete header)");
+            return new StoreCorruptedException(file, 0, corruption);
         }
     }
 }

@@ -174,7 +174,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             return Optional.of(FileHeader.read(ch, file).serializerName());
         } catch (FileHeader.TornHeaderException e) {
-            throw new StoreCorruptedException(file, 0, e.getMessage() + " (expected: a complete store file header)");
+            throw e.toCorruption();
         }
     }
 

@@ -354,6 +354,24 @@ class StoreDamageTest {
     }
 
     @Test
+    void aDamagedStateFileHeaderIsReportedOnceWithOneExpectation() throws IOException {
+        Serializer s = serializer("kryo");
+        written(s);
+        Path endpoint = dir.resolve(FileRaftStore.ENDPOINT);
+        byte[] bytes = Files.readAllBytes(endpoint);
+        bytes[24] ^= 0x01; // the base index, covered by the header CRC
+        Files.write(endpoint, bytes);
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        int crcAt = 35 + s.name().length() + StoreFixtures.GROUP.length(); // per StoreFormat
+        String want = endpoint + " at offset 0: header CRC32C 0x" + Integer.toHexString(b.getInt(crcAt))
+                + " (expected: 0x" + Integer.toHexString(StoreFormat.crc(b, 0, crcAt)) + ")";
+        StoreCorruptedException read = assertThrows(StoreCorruptedException.class,
+                () -> FileRaftStore.serializerOf(dir));
+        assertEquals(want, read.getMessage(), "reading the directory's serializer");
+        assertEquals(want, refused(s, endpoint, bytes).getMessage(), "opening the directory");
+    }
+
+    @Test
     void aRecordWrittenLongerThanTheLimitIsRefusedAndNothingIsWritten() throws IOException {
         Serializer s = serializer("kryo");
         ByteBuf buf = Unpooled.buffer();
