@@ -102,8 +102,10 @@ public final class FileRaftStore implements RaftStore, Closeable {
      *                   engine types ({@code EngineType.registerAll}) and every operation and chunk type
      * @param groupId    the Raft group id; 1..255 characters, no control characters; written in every file header
      * @param options    segment size, record size limit, fsync seam, torn-tail reporter
-     * @throws StoreCorruptedException if a file is damaged other than by a torn tail, or belongs to another group,
-     *                                 serializer or type registry; the message names file, offset and expectation
+     * @throws StoreCorruptedException if a file is damaged other than by a torn tail, belongs to another group,
+     *                                 serializer or type registry, or a state file is missing while the directory
+     *                                 holds what a node writes only after it (the term, for one, before any entry or
+     *                                 snapshot); the message names file, offset and expectation
      * @throws IOException             if the directory cannot be read or written, or another store holds its lock
      */
     public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options)
@@ -353,6 +355,15 @@ public final class FileRaftStore implements RaftStore, Closeable {
             throw new StoreCorruptedException(dir.resolve(MEMBERS), 0, "initial members at log index "
                     + initial.logIndex() + " (expected: 0)");
         }
+        if (term.isEmpty() && (snapshot != null || !log.entriesAfterSnapshot().isEmpty())) {
+            // MicroRaft persists a term before it accepts an entry or a snapshot: restoring term 0 with no vote would
+            // let this member vote a second time in a term it already voted in
+            throw new StoreCorruptedException(dir.resolve(TERM), 0, "file missing while the directory holds "
+                    + (snapshot != null ? "a snapshot at index " + snapshot.index()
+                            : log.entriesAfterSnapshot().size() + " log entries")
+                    + " (expected: " + TERM + ", which a node writes before it accepts any entry or snapshot)");
+        }
+        // no term, entry or snapshot yet: term 0 without a vote, where MicroRaft starts
         return new RestoredRaftState(endpoint.get(), initial, term.orElse(new RaftTermPersistentStateModel(0, null)),
                 snapshot, new ArrayList<LogEntry>(log.entriesAfterSnapshot()));
     }

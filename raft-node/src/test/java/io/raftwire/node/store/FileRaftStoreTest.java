@@ -55,8 +55,7 @@ class FileRaftStoreTest {
     private FileRaftStore initialised(Serializer s) throws IOException {
         FileRaftStore store = open(s);
         assertTrue(store.takeRestoredState().isEmpty(), "a new directory has no state");
-        store.persistAndFlushLocalEndpoint(endpoint());
-        store.persistAndFlushInitialGroupMembers(MEMBERS);
+        StoreFixtures.initialise(store);
         return store;
     }
 
@@ -103,13 +102,47 @@ class FileRaftStoreTest {
     }
 
     @Test
-    void withoutATermFileTheTermIsZero() throws IOException {
+    void aDirectoryWithoutATermYetIsRestoredAtTermZeroWithoutAVote() throws IOException {
+        Serializer s = serializer("kryo");
+        try (FileRaftStore store = open(s)) {
+            store.takeRestoredState();
+            store.persistAndFlushLocalEndpoint(endpoint());
+            store.persistAndFlushInitialGroupMembers(MEMBERS);
+        }
+        assertRestored(reopen(s), new RaftTermPersistentStateModel(0, null), null, List.of());
+    }
+
+    @Test
+    void aMissingTermFileIsRefusedWhileTheLogHoldsEntries() throws IOException {
         Serializer s = serializer("kryo");
         try (FileRaftStore store = initialised(s)) {
-            store.persistLogEntries(entries(1, 3, 0));
+            store.persistAndFlushTerm(new RaftTermPersistentStateModel(2, A));
+            store.persistLogEntries(entries(1, 3, 2));
             store.flush();
         }
-        assertRestored(reopen(s), new RaftTermPersistentStateModel(0, null), null, entries(1, 3, 0));
+        Files.delete(dir.resolve(FileRaftStore.TERM));
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> open(s));
+        assertEquals(dir.resolve(FileRaftStore.TERM) + " at offset 0: file missing while the directory holds 3 log "
+                + "entries (expected: term.state, which a node writes before it accepts any entry or snapshot)",
+                e.getMessage());
+        assertFalse(Files.exists(dir.resolve(FileRaftStore.TERM)), "a refused start-up writes no term");
+    }
+
+    @Test
+    void aMissingTermFileIsRefusedWhileASnapshotIsThere() throws IOException {
+        Serializer s = serializer("jdk");
+        try (FileRaftStore store = initialised(s)) {
+            store.persistLogEntries(entries(1, 10, 1));
+            chunks(10, 1, 2).forEach(c -> persist(store, c));
+            store.flush();
+            store.truncateLogEntriesUntil(10);
+            store.flush();
+        }
+        Files.delete(dir.resolve(FileRaftStore.TERM));
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> open(s));
+        assertEquals(dir.resolve(FileRaftStore.TERM) + " at offset 0: file missing while the directory holds a "
+                + "snapshot at index 10 (expected: term.state, which a node writes before it accepts any entry or "
+                + "snapshot)", e.getMessage());
     }
 
     @ParameterizedTest
@@ -125,7 +158,7 @@ class FileRaftStoreTest {
         }
         List<LogEntry> want = entries(1, 5, 1);
         want.addAll(entries(6, 8, 2));
-        assertRestored(reopen(s), new RaftTermPersistentStateModel(0, null), null, want);
+        assertRestored(reopen(s), StoreFixtures.FIRST_TERM, null, want);
         try (FileRaftStore store = open(s)) {
             store.takeRestoredState();
             store.persistLogEntries(entries(9, 9, 2));
@@ -142,8 +175,7 @@ class FileRaftStoreTest {
         long cut;
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
-            store.persistAndFlushLocalEndpoint(endpoint());
-            store.persistAndFlushInitialGroupMembers(MEMBERS);
+            StoreFixtures.initialise(store);
             for (long i = 1; i <= 400; i += 10) {
                 store.persistLogEntries(entries(i, i + 9, 1));
             }
@@ -170,8 +202,7 @@ class FileRaftStoreTest {
         StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES);
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
-            store.persistAndFlushLocalEndpoint(endpoint());
-            store.persistAndFlushInitialGroupMembers(MEMBERS);
+            StoreFixtures.initialise(store);
             for (long i = 1; i <= 400; i += 10) {
                 store.persistLogEntries(entries(i, i + 9, 1));
             }

@@ -25,8 +25,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.raftwire.node.store.StoreFixtures.MEMBERS;
-import static io.raftwire.node.store.StoreFixtures.endpoint;
 import static io.raftwire.node.store.StoreFixtures.entries;
 import static io.raftwire.node.store.StoreFixtures.serializer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -58,8 +56,7 @@ class StoreDamageTest {
     private Path written(Serializer s) throws IOException {
         try (FileRaftStore store = StoreFixtures.open(dir, s, torn)) {
             store.takeRestoredState();
-            store.persistAndFlushLocalEndpoint(endpoint());
-            store.persistAndFlushInitialGroupMembers(MEMBERS);
+            StoreFixtures.initialise(store);
             store.persistLogEntries(entries(1, 2, 1));
             store.persistLogEntries(entries(3, ENTRIES, 1));
             store.flush();
@@ -265,8 +262,7 @@ class StoreDamageTest {
         StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES);
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
-            store.persistAndFlushLocalEndpoint(endpoint());
-            store.persistAndFlushInitialGroupMembers(MEMBERS);
+            StoreFixtures.initialise(store);
             for (long i = 1; i <= 300; i += 10) {
                 store.persistLogEntries(entries(i, i + 9, 1));
             }
@@ -322,8 +318,7 @@ class StoreDamageTest {
         StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES);
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
-            store.persistAndFlushLocalEndpoint(endpoint());
-            store.persistAndFlushInitialGroupMembers(MEMBERS);
+            StoreFixtures.initialise(store);
             for (long i = 1; i <= 200; i += 10) {
                 store.persistLogEntries(entries(i, i + 9, 1));
             }

@@ -66,6 +66,19 @@ public final class StoreFixtures {
         return new RaftEndpointPersistentStateModel(A, true);
     }
 
+    /**
+     * The first term a node persists, before it accepts any entry or snapshot (MicroRaft always does; a directory
+     * with entries and no term is refused).
+     */
+    static final RaftTermPersistentStateModel FIRST_TERM = new RaftTermPersistentStateModel(1, null);
+
+    /** Persists what a node persists before its first entry: endpoint, initial members, {@link #FIRST_TERM}. */
+    static void initialise(FileRaftStore store) throws IOException {
+        store.persistAndFlushLocalEndpoint(endpoint());
+        store.persistAndFlushInitialGroupMembers(MEMBERS);
+        store.persistAndFlushTerm(FIRST_TERM);
+    }
+
     /** An entry whose operation is a user command, or every 7th a membership change. */
     static LogEntryModel entry(long index, int term) {
         Object op = index % 7 == 0
