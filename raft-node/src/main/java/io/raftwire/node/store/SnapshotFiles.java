@@ -2,6 +2,7 @@ package io.raftwire.node.store;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.raftwire.node.model.RaftGroupMembersViewModel;
 import io.raftwire.node.model.SnapshotChunkModel;
 import io.raftwire.node.model.SnapshotEntryModel;
 
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -117,12 +119,17 @@ final class SnapshotFiles {
         SnapshotChunkModel first = chunks.get(0);
         BitSet seen = new BitSet();
         for (SnapshotChunkModel c : chunks) {
-            if (c.index() != index || c.term() != first.term() || c.snapshotChunkCount() != first.snapshotChunkCount()
-                    || !c.groupMembersView().equals(first.groupMembersView())) {
+            if (c.index() != index || c.term() != first.term()
+                    || c.snapshotChunkCount() != first.snapshotChunkCount()) {
                 throw new StoreCorruptedException(file, at, "chunk " + c.snapshotChunkIndex() + " is of index "
                         + c.index() + ", term " + c.term() + ", " + c.snapshotChunkCount() + " chunks (expected: index "
-                        + index + ", term " + first.term() + ", " + first.snapshotChunkCount()
-                        + " chunks and the same members, like chunk " + first.snapshotChunkIndex() + ")");
+                        + index + ", term " + first.term() + ", " + first.snapshotChunkCount() + " chunks, like chunk "
+                        + first.snapshotChunkIndex() + ")");
+            }
+            if (!sameMembers(c.groupMembersView(), first.groupMembersView())) {
+                throw new StoreCorruptedException(file, at, "chunk " + c.snapshotChunkIndex() + " has "
+                        + describe(c.groupMembersView()) + " (expected: " + describe(first.groupMembersView())
+                        + ", in any order, like chunk " + first.snapshotChunkIndex() + ")");
             }
             if (seen.get(c.snapshotChunkIndex())) {
                 throw new StoreCorruptedException(file, at, "chunk " + c.snapshotChunkIndex()
@@ -136,6 +143,21 @@ final class SnapshotFiles {
         }
         chunks.sort(Comparator.comparingInt(SnapshotChunkModel::snapshotChunkIndex));
         return new SnapshotEntryModel(index, first.term(), chunks, first.groupMembersView());
+    }
+
+    /**
+     * Whether two chunks of one snapshot agree on its members. A follower is sent a snapshot's chunks by several
+     * members, and each sends its own view: the same members at the same log index, in that member's order. MicroRaft
+     * keeps members in sets and does not compare the chunks' views (its snapshot takes the view of the first request),
+     * so the order carries nothing; the restored snapshot takes the view of the first chunk written.
+     */
+    private static boolean sameMembers(RaftGroupMembersViewModel a, RaftGroupMembersViewModel b) {
+        return a.logIndex() == b.logIndex() && Set.copyOf(a.members()).equals(Set.copyOf(b.members()))
+                && Set.copyOf(a.votingMembers()).equals(Set.copyOf(b.votingMembers()));
+    }
+
+    private static String describe(RaftGroupMembersViewModel v) {
+        return "members " + v.members() + ", voting " + v.votingMembers() + ", at log index " + v.logIndex();
     }
 
     /** Appends a chunk to its snapshot's temporary file; durable, and the snapshot complete, after {@link #flush()}. */

@@ -1,8 +1,11 @@
 package io.raftwire.node.store;
 
+import io.microraft.impl.state.RaftState;
 import io.microraft.model.log.LogEntry;
 import io.microraft.persistence.RestoredRaftState;
+import io.raftwire.node.model.RaftGroupMembersViewModel;
 import io.raftwire.node.model.RaftTermPersistentStateModel;
+import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.model.SnapshotChunkModel;
 import io.raftwire.node.model.SnapshotEntryModel;
 import io.raftwire.serializer.Serializer;
@@ -19,9 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static io.raftwire.node.store.StoreFixtures.A;
+import static io.raftwire.node.store.StoreFixtures.B;
+import static io.raftwire.node.store.StoreFixtures.C;
 import static io.raftwire.node.store.StoreFixtures.MEMBERS;
 import static io.raftwire.node.store.StoreFixtures.assertRestored;
 import static io.raftwire.node.store.StoreFixtures.chunks;
@@ -278,6 +284,61 @@ class FileRaftStoreTest {
             assertEquals(List.of(SnapshotFiles.completeName(25)), files.map(p -> p.getFileName().toString()).toList());
         }
         assertEquals(25, reopen(s).getSnapshotEntry().getIndex());
+    }
+
+    /**
+     * A follower is sent a snapshot's chunks by several members, each with its own view of the same members, in its
+     * own order. They are one snapshot; MicroRaft keeps members in sets and takes the view the store restores.
+     */
+    @ParameterizedTest
+    @MethodSource("providers")
+    void chunksWhoseMembersDifferOnlyInOrderAreRestoredAsOneSnapshot(String provider) throws IOException {
+        Serializer s = serializer(provider);
+        RaftGroupMembersViewModel abc = new RaftGroupMembersViewModel(4, List.of(A, B, C), List.of(A, B, C));
+        RaftGroupMembersViewModel bac = new RaftGroupMembersViewModel(4, List.of(B, A, C), List.of(C, B, A));
+        List<SnapshotChunkModel> chunks = List.of(chunk(0, 3, bac), chunk(1, 3, abc), chunk(2, 3, bac));
+        try (FileRaftStore store = initialised(s)) {
+            store.persistLogEntries(entries(1, 12, 1));
+            persist(store, chunks.get(1));
+            persist(store, chunks.get(0));
+            persist(store, chunks.get(2));
+            store.flush();
+            store.truncateLogEntriesUntil(10);
+            store.flush();
+        }
+        RestoredRaftState r = reopen(s);
+        assertEquals(new SnapshotEntryModel(10, 1, chunks, abc), r.getSnapshotEntry(),
+                "every chunk as written, and the view of the first chunk written");
+        assertEquals(entries(11, 12, 1), r.getLogEntries());
+        RaftState engine = RaftState.restore(StoreFixtures.GROUP, r, 100, RaftwireModelFactory.INSTANCE);
+        assertEquals(Set.of(A, B, C), Set.copyOf(engine.members()), "MicroRaft takes the restored members");
+        assertEquals(Set.of(A, B, C), Set.copyOf(engine.votingMembers()));
+        assertEquals(4, engine.committedGroupMembers().getLogIndex());
+        assertEquals(10, engine.commitIndex());
+    }
+
+    @Test
+    void chunksOfOneSnapshotWithOtherMembersAreRefused() throws IOException {
+        Serializer s = serializer("kryo");
+        RaftGroupMembersViewModel abc = new RaftGroupMembersViewModel(4, List.of(A, B, C), List.of(A, B, C));
+        RaftGroupMembersViewModel ab = new RaftGroupMembersViewModel(4, List.of(B, A), List.of(A, B));
+        try (FileRaftStore store = initialised(s)) {
+            store.persistLogEntries(entries(1, 12, 1));
+            persist(store, chunk(0, 2, abc));
+            persist(store, chunk(1, 2, ab));
+            store.flush();
+        }
+        Path snap = dir.resolve("snapshot").resolve(SnapshotFiles.completeName(10));
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> open(s));
+        assertEquals(snap, e.file());
+        assertTrue(e.getMessage().startsWith(snap + " at offset "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": chunk 1 has members [node-b, node-a], voting [node-a, node-b], at log "
+                + "index 4 (expected: members [node-a, node-b, node-c], voting [node-a, node-b, node-c], at log index "
+                + "4, in any order, like chunk 0)"), e.getMessage());
+    }
+
+    private static SnapshotChunkModel chunk(int i, int count, RaftGroupMembersViewModel view) {
+        return new SnapshotChunkModel(10, 1, new StoreFixtures.Chunk(i, "state#" + i), i, count, view);
     }
 
     @Test
