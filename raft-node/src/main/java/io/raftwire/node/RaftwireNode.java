@@ -12,6 +12,7 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftwireModelFactory;
+import io.raftwire.node.store.FileRaftStore;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
 import io.raftwire.node.server.ClientService;
@@ -315,7 +316,13 @@ public final class RaftwireNode implements AutoCloseable {
         /**
          * Creates the node and its transports without opening any socket.
          *
-         * @throws IllegalStateException if no state machine was given
+         * @throws IllegalStateException        if no state machine was given
+         * @throws IllegalArgumentException     if the restored state holds more log entries after its snapshot than
+         *                                      MicroRaft's log holds with {@code raftwire.raft.snapshot-interval} and
+         *                                      {@code raftwire.raft.max-pending-entries} (lowered since it was
+         *                                      written), or the data directory belongs to another member; the
+         *                                      store is closed
+         * @throws java.io.UncheckedIOException if the data directory cannot be opened or is damaged
          */
         public RaftwireNode build() {
             if (stateMachine == null) {
@@ -325,6 +332,20 @@ public final class RaftwireNode implements AutoCloseable {
             if (!storeGiven && !dataDir.isEmpty()) {
                 DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
                 store(durable.store(), durable.restored(), durable.store()::close);
+            }
+            if (restored != null) {
+                try {
+                    RestoredLogCapacity.check(restored, config, store instanceof FileRaftStore f
+                            ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
+                            : "the state restored from " + store.getClass().getSimpleName());
+                } catch (RuntimeException e) {
+                    try {
+                        storeCloser.close();
+                    } catch (Exception closing) {
+                        e.addSuppressed(closing);
+                    }
+                    throw e;
+                }
             }
             return new RaftwireNode(this);
         }
