@@ -64,7 +64,7 @@ final class FrameInspector {
             decode(buf, lines);
             return new Result(lines, true);
         } catch (RuntimeException e) {
-            lines.add(I + "cannot decode: " + Text.escape(reason(e)));
+            lines.add(I + "cannot decode: " + Text.message(reason(e)));
             return new Result(lines, false);
         } finally {
             buf.release();

@@ -80,7 +80,7 @@ public final class InspectCommand implements Callable<Integer> {
         }
         int total = counts[0] + counts[1];
         if (broken != null) {
-            out.println("input cut short: " + Text.escape(broken));
+            out.println("input cut short: " + Text.message(broken));
         }
         out.println(total + (total == 1 ? " frame: " : " frames: ") + counts[0] + " decoded, " + counts[1]
                 + " could not be decoded" + (broken != null ? "; the rest of the input could not be read" : ""));

@@ -1,7 +1,8 @@
 package io.raftwire.cli.inspect;
 
 /**
- * Text from a peer made safe to print: quoted strings with escapes, and hex previews of bytes. Nothing a peer sent can
+ * Text made safe to print: what a peer or a file supplied as quoted strings with escapes, cut when long, and hex
+ * previews of bytes; raftwire's own messages with only their non-printable characters escaped. Nothing a peer sent can
  * move the cursor, clear the screen or forge a line of the report.
  */
 final class Text {
@@ -23,7 +24,7 @@ final class Text {
 
     /**
      * The text with quotes, backslashes and every non-printable character escaped; text longer than
-     * {@value #MAX_STRING_CHARS} characters is cut, with its length appended.
+     * {@value #MAX_STRING_CHARS} characters is cut, with its length appended. For text a peer or a file supplied.
      */
     static String escape(String s) {
         StringBuilder b = new StringBuilder(Math.min(s.length(), MAX_STRING_CHARS) + 2);
@@ -33,23 +34,46 @@ final class Text {
             switch (c) {
                 case '"' -> b.append("\\\"");
                 case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20 || (c >= 0x7F && c < 0xA0) || Character.isSurrogate(c) && !validPair(s, i)
-                            || Character.getType(c) == Character.FORMAT) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
+                default -> appendPrintable(s, i, b);
             }
         }
         if (s.length() > n) {
             b.append("... (").append(s.length()).append(" chars)");
         }
         return b.toString();
+    }
+
+    /**
+     * A message raftwire wrote itself (the reason a frame cannot be decoded, which may quote bytes a peer sent) made
+     * safe to print on one line: every non-printable character escaped as by {@link #escape}, but nothing cut, and
+     * quotes and backslashes left as they are, so the message reads as written.
+     */
+    static String message(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            appendPrintable(s, i, b);
+        }
+        return b.toString();
+    }
+
+    /** Appends {@code s.charAt(i)}, or its escape if it could move the cursor, break the line or not show. */
+    private static void appendPrintable(String s, int i, StringBuilder b) {
+        char c = s.charAt(i);
+        switch (c) {
+            case '\n' -> b.append("\\n");
+            case '\r' -> b.append("\\r");
+            case '\t' -> b.append("\\t");
+            default -> {
+                int type = Character.getType(c);
+                if (c < 0x20 || (c >= 0x7F && c < 0xA0) || Character.isSurrogate(c) && !validPair(s, i)
+                        || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                        || type == Character.PARAGRAPH_SEPARATOR) {
+                    b.append(String.format("\\u%04x", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+        }
     }
 
     private static boolean validPair(String s, int i) {

@@ -34,6 +34,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -180,6 +181,22 @@ class InspectCommandTest {
                 + String.join("\n", run.outLines().subList(1, 15)) + "\n"
                 + "6 frames: 2 decoded, 4 could not be decoded\n"), "the last frame decodes fully: " + out);
         assertEquals("", run.err(), "no stack trace");
+    }
+
+    @Test
+    void shouldShowTheWholeReasonRaftwireGaveEvenWhenLong() {
+        byte[] full = message(FrameKind.REQUEST, "protostuff", 3, VOTE);
+        byte[] noPayload = Arrays.copyOf(full, 19); // the header alone: every field of VoteRequest missing
+        noPayload[3] = 15;
+        Run run = Run.of("inspect", "--hex", hex(noPayload));
+        assertEquals(ExitCodes.FOUND_PROBLEMS, run.status(), run.out());
+        String reason = run.outLines().stream().filter(l -> l.startsWith("  cannot decode: ")).findFirst()
+                .orElseThrow();
+        assertTrue(reason.length() > 2 + Text.MAX_STRING_CHARS, "long enough that it used to be cut: " + reason);
+        assertTrue(reason.endsWith(" is missing (expected: every long, int and boolean component present, and every"
+                + " component of another shape than String, byte[], long[], enum, registered value, List or Set)"),
+                "our own reason is not cut: " + reason);
+        assertTrue(reason.contains("protostuff"), "names the provider: " + reason);
     }
 
     @Test
