@@ -111,14 +111,34 @@ final class FrameInput {
     private static void readCapture(InputStream in, Consumer<InputFrame> frames) throws IOException, BrokenInput {
         try {
             CaptureReader reader = new CaptureReader(in);
+            long offset = CaptureFormat.HEADER_BYTES;
             for (CaptureRecord r = reader.next(); r != null; r = reader.next()) {
+                int index = reader.recordsRead() - 1;
+                checkPrintable(r.peerId(), index, offset);
                 String way = r.direction() == CaptureRecord.Direction.INBOUND ? "received from " : "sent to ";
-                String peer = r.peerId().isEmpty() ? "(peer not known yet)" : r.peerId();
-                frames.accept(new InputFrame(reader.recordsRead() - 1, way + peer + " at "
-                        + instant(r.timestampMicros()), r.frame()));
+                // escaped all the same: the file, not a capture writer, decides what a peer id holds
+                String peer = r.peerId().isEmpty() ? "(peer not known yet)" : Text.escape(r.peerId());
+                frames.accept(new InputFrame(index, way + peer + " at " + instant(r.timestampMicros()), r.frame()));
+                offset += CaptureFormat.RECORD_OVERHEAD_BYTES + r.peerId().length() + r.frame().length;
             }
         } catch (io.raftwire.transport.netty.capture.CaptureFormatException e) {
             throw new BrokenInput(e.getMessage());
+        }
+    }
+
+    /**
+     * A capture writer stores a peer id as printable ASCII (it replaces anything else by {@code ?}), so any other
+     * character means the record was not written by one: the file is damaged or crafted, and reading stops there.
+     */
+    private static void checkPrintable(String peerId, int index, long offset) throws BrokenInput {
+        for (int i = 0; i < peerId.length(); i++) {
+            char c = peerId.charAt(i);
+            if (c < 0x20 || c > 0x7E) {
+                throw new BrokenInput("capture record " + index + " at offset " + offset + ": peer id "
+                        + Text.quote(peerId) + " has a non-printable character at index " + i + " (expected:"
+                        + " printable ASCII, as a capture writer records it; the file is damaged or was not written"
+                        + " by raftwire)");
+            }
         }
     }
 

@@ -32,6 +32,8 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -259,6 +261,31 @@ class InspectCommandTest {
     }
 
     @Test
+    void shouldRefuseAPeerIdThatCouldForgeALineOrDriveTheTerminal() throws IOException {
+        byte[] frame = message(FrameKind.REQUEST, "kryo", 1, VOTE);
+        String forged = "node-2\u001b[31m\nframe 7 (forged line)\u001b[0m";
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.writeBytes(new byte[] {'R', 'W', 'C', 'P', 1});
+        byte[] good = captureRecord(Direction.OUTBOUND, "node-2", frame);
+        file.writeBytes(good);
+        file.writeBytes(captureRecord(Direction.INBOUND, forged, frame));
+        file.writeBytes(good);
+        Path capture = dir.resolve("crafted.rwcap");
+        Files.write(capture, file.toByteArray());
+        Run run = Run.of("inspect", capture.toString());
+        assertEquals(ExitCodes.FOUND_PROBLEMS, run.status(), run.out());
+        String out = run.out();
+        assertTrue(out.startsWith("frame 0 (sent to node-2 at "), out);
+        assertTrue(out.endsWith("\ninput cut short: capture record 1 at offset " + (5 + good.length) + ": peer id"
+                + " \"node-2\\u001b[31m\\nframe 7 (forged line)\\u001b[0m\" has a non-printable character at index 6"
+                + " (expected: printable ASCII, as a capture writer records it; the file is damaged or was not written"
+                + " by raftwire)\n1 frame: 1 decoded, 0 could not be decoded; the rest of the input could not be"
+                + " read\n"), out);
+        assertTrue(out.lines().noneMatch(l -> l.startsWith("frame 7")), "no forged line: " + out);
+        assertTrue(out.chars().noneMatch(c -> c == 0x1b), "no terminal escape: " + out);
+    }
+
+    @Test
     void shouldRefuseBadHexInOneLine() {
         Run run = Run.of("inspect", "--hex", "00 1g");
         assertEquals(ExitCodes.USAGE, run.status());
@@ -288,6 +315,14 @@ class InspectCommandTest {
         assertEquals(ExitCodes.FAILURE, run.status());
         assertEquals(List.of("raftwire inspect: no such file: " + missing + " (expected: a file of raw frames or a"
                 + " capture file)"), run.errLines());
+    }
+
+    /** One record in the capture file layout, the peer id written byte for byte as given (no writer's cleaning). */
+    private static byte[] captureRecord(Direction direction, String peer, byte[] frame) {
+        ByteBuffer b = ByteBuffer.allocate(14 + peer.length() + frame.length);
+        b.put((byte) direction.code()).putLong(1_700_000_000_000_000L).put((byte) peer.length());
+        b.put(peer.getBytes(StandardCharsets.ISO_8859_1)).putInt(frame.length).put(frame);
+        return b.array();
     }
 
     private byte[] message(FrameKind kind, String provider, long correlationId, Object value) {
