@@ -7,7 +7,9 @@ import io.raftwire.transport.netty.capture.CaptureRecord;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -108,7 +110,9 @@ final class FrameInput {
         }
     }
 
-    private static void readCapture(InputStream in, Consumer<InputFrame> frames) throws IOException, BrokenInput {
+    private static void readCapture(BufferedInputStream in, Consumer<InputFrame> frames)
+            throws IOException, BrokenInput {
+        checkHeaderComplete(in);
         try {
             CaptureReader reader = new CaptureReader(in);
             long offset = CaptureFormat.HEADER_BYTES;
@@ -123,6 +127,25 @@ final class FrameInput {
             }
         } catch (io.raftwire.transport.netty.capture.CaptureFormatException e) {
             throw new BrokenInput(e.getMessage());
+        }
+    }
+
+    /**
+     * Input that ends after the start of the magic, inside the header, is a capture file cut short rather than some
+     * other file: say so, instead of letting {@link CaptureReader} call its magic wrong.
+     */
+    private static void checkHeaderComplete(BufferedInputStream in) throws IOException, BrokenInput {
+        in.mark(CaptureFormat.HEADER_BYTES);
+        byte[] header = in.readNBytes(CaptureFormat.HEADER_BYTES);
+        in.reset();
+        if (header.length == 0 || header.length == CaptureFormat.HEADER_BYTES) {
+            return;
+        }
+        byte[] magic = ByteBuffer.allocate(4).putInt(CaptureFormat.MAGIC).array();
+        if (header.length <= magic.length && Arrays.equals(header, 0, header.length, magic, 0, header.length)) {
+            throw new BrokenInput("the input ends after " + header.length + " byte(s), inside the "
+                    + CaptureFormat.HEADER_BYTES + "-byte header of a capture file (expected: the magic 52 57 43 50"
+                    + " \"RWCP\" and a version byte)");
         }
     }
 

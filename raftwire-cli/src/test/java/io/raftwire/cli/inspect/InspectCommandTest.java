@@ -286,6 +286,28 @@ class InspectCommandTest {
     }
 
     @Test
+    void shouldSayACaptureHeaderIsCutShortRatherThanItsMagicWrong() throws IOException {
+        Path file = dir.resolve("cut.rwcap");
+        Files.write(file, new byte[] {'R', 'W', 'C', 'P'});
+        Run run = Run.of("inspect", file.toString());
+        assertEquals(ExitCodes.FOUND_PROBLEMS, run.status(), run.out());
+        assertEquals(List.of("input cut short: the input ends after 4 byte(s), inside the 5-byte header of a capture"
+                + " file (expected: the magic 52 57 43 50 \"RWCP\" and a version byte)",
+                "0 frames: 0 decoded, 0 could not be decoded; the rest of the input could not be read"),
+                run.outLines(), "our own message, its quotes not escaped");
+
+        Run forced = Run.of("inspect", "--format", "capture", "--hex", "5257");
+        assertEquals(ExitCodes.FOUND_PROBLEMS, forced.status(), forced.out());
+        assertTrue(forced.out().startsWith("input cut short: the input ends after 2 byte(s), inside the 5-byte"
+                + " header"), forced.out());
+
+        Run other = Run.of("inspect", "--format", "capture", "--hex", "5258");
+        assertTrue(other.out().startsWith("input cut short: not a raftwire capture file: it starts with 52 58"
+                + " (expected: the magic 52 57 43 50 \"RWCP\" and a version byte)\n"),
+                "bytes that are not the magic are still called so: " + other.out());
+    }
+
+    @Test
     void shouldRefuseBadHexInOneLine() {
         Run run = Run.of("inspect", "--hex", "00 1g");
         assertEquals(ExitCodes.USAGE, run.status());
