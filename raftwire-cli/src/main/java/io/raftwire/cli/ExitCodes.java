@@ -8,7 +8,7 @@ package io.raftwire.cli;
  *   <tr><th>code</th><th>meaning</th></tr>
  *   <tr><td>0</td><td>success</td></tr>
  *   <tr><td>1</td><td>a runtime failure: unreadable input, a node that could not start, any unexpected error</td></tr>
- *   <tr><td>2</td><td>bad arguments (picocli's usage error code)</td></tr>
+ *   <tr><td>2</td><td>bad arguments (picocli's usage error code), an empty input to {@code inspect} included</td></tr>
  *   <tr><td>3</td><td>bad configuration: the config file or overrides broke a rule ({@code ConfigException})</td></tr>
  *   <tr><td>4</td><td>the command ran and found a problem in what it examined: a frame {@code inspect} could not
  *       decode, a codec that failed the round-trip check of {@code codecs}</td></tr>

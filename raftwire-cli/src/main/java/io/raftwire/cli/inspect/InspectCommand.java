@@ -13,6 +13,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,8 +38,8 @@ import java.util.concurrent.Callable;
             "Decodes with the catalog and the Raft engine types, through whichever installed serializer the frame"
                     + " names."},
         footer = {"", "Exit status: 0 every frame decoded; " + ExitCodes.FOUND_PROBLEMS + " a frame could not be"
-                + " decoded or the input is cut short; " + ExitCodes.USAGE + " bad arguments; " + ExitCodes.FAILURE
-                + " the input could not be read."})
+                + " decoded or the input is cut short; " + ExitCodes.USAGE + " bad arguments or an empty input; "
+                + ExitCodes.FAILURE + " the input could not be read."})
 public final class InspectCommand implements Callable<Integer> {
 
     @Spec
@@ -62,7 +63,8 @@ public final class InspectCommand implements Callable<Integer> {
         FrameInspector inspector = new FrameInspector(InspectRegistry.registry(), Serializers.providers());
         int[] counts = new int[2];
         String broken = null;
-        try (InputStream in = open()) {
+        try (InputStream in = new BufferedInputStream(open(), 64 * 1024)) {
+            requireNotEmpty(in);
             FrameInput.read(in, format, frame -> {
                 FrameInspector.Result result = inspector.inspect(frame.frame());
                 counts[result.decoded() ? 0 : 1]++;
@@ -102,6 +104,20 @@ public final class InspectCommand implements Callable<Integer> {
             return new NonClosingInputStream(System.in);
         }
         return Files.newInputStream(Path.of(file));
+    }
+
+    /**
+     * Refuses an empty file or stdin as {@code --hex} refuses no digits: with nothing to inspect, the input named is
+     * not the one meant.
+     */
+    private void requireNotEmpty(InputStream in) throws IOException {
+        in.mark(1);
+        if (in.read() >= 0) {
+            in.reset();
+            return;
+        }
+        String input = hex != null ? "--hex" : file.equals("-") ? "stdin" : "FILE " + file;
+        throw new ParameterException(spec.commandLine(), input + " is empty (expected: at least one frame)");
     }
 
     /** Keeps {@code System.in} open when the command closes its input. */

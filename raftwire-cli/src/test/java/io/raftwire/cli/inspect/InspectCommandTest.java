@@ -308,6 +308,41 @@ class InspectCommandTest {
     }
 
     @Test
+    void shouldRefuseAnEmptyFileOrStdinAsItRefusesNoHexDigits() throws IOException {
+        Run hex = Run.of("inspect", "--hex", "");
+        assertEquals(ExitCodes.USAGE, hex.status());
+        assertEquals(List.of("raftwire inspect: --hex: no hex digits (expected: at least one frame) (see 'raftwire"
+                + " inspect --help')"), hex.errLines());
+
+        Path empty = dir.resolve("empty.bin");
+        Files.write(empty, new byte[0]);
+        for (String format : List.of("auto", "raw", "capture")) {
+            Run run = Run.of("inspect", "--format", format, empty.toString());
+            assertEquals(ExitCodes.USAGE, run.status(), format + ": " + run.out());
+            assertEquals(List.of("raftwire inspect: FILE " + empty + " is empty (expected: at least one frame) (see"
+                    + " 'raftwire inspect --help')"), run.errLines(), format);
+            assertEquals("", run.out(), "no report of 0 frames");
+        }
+        Path headerOnly = dir.resolve("nothing-recorded.rwcap");
+        Files.write(headerOnly, new byte[] {'R', 'W', 'C', 'P', 1});
+        Run noRecords = Run.of("inspect", headerOnly.toString());
+        assertEquals(ExitCodes.OK, noRecords.status(), "a capture that recorded nothing yet is not empty: "
+                + noRecords.err());
+        assertEquals(List.of("0 frames: 0 decoded, 0 could not be decoded"), noRecords.outLines());
+
+        InputStream stdin = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(new byte[0]));
+            Run fromStdin = Run.of("inspect", "-");
+            assertEquals(ExitCodes.USAGE, fromStdin.status(), fromStdin.out());
+            assertEquals(List.of("raftwire inspect: stdin is empty (expected: at least one frame) (see 'raftwire"
+                    + " inspect --help')"), fromStdin.errLines());
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+
+    @Test
     void shouldRefuseBadHexInOneLine() {
         Run run = Run.of("inspect", "--hex", "00 1g");
         assertEquals(ExitCodes.USAGE, run.status());
