@@ -3,6 +3,7 @@ package io.raftwire.cli.client;
 import io.raftwire.cli.CliFailure;
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.ConfigSource;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
@@ -13,6 +14,7 @@ import io.raftwire.transport.netty.NettyTransportFactory;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,8 @@ public final class ClientCommand {
 
     @Option(names = "--config", paramLabel = "FILE",
             description = "A cluster member's properties file, for raftwire.cluster.id, the serializer and transport"
-                    + " settings (default: the built-in defaults).")
+                    + " settings (default: the built-in defaults). System properties and RAFTWIRE_* environment"
+                    + " variables override it, with or without this option.")
     private Path config;
 
     @Option(names = "--serializer", description = "Serializer to encode with (default: the config's, else kryo).")
@@ -53,9 +56,24 @@ public final class ClientCommand {
             description = "How long one operation may take, retries included (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
 
+    /** The environment variables read as configuration; the process's own unless a test sets others. */
+    private Map<String, String> environment = System.getenv();
+
+    /** Reads {@code variables} instead of the process environment (for tests). */
+    void environment(Map<String, String> variables) {
+        this.environment = Map.copyOf(variables);
+    }
+
     /** A connected KV client; the caller closes it. */
     KvClient connect() {
-        RaftwireConfig base = config != null ? NettyTransportFactory.loadConfig(config) : RaftwireConfig.defaults();
+        List<ConfigSource> sources = new ArrayList<>();
+        if (config != null) {
+            sources.add(ConfigSource.fromProperties(config));
+        }
+        // the standard order, as raftwire node reads its configuration: file < system properties < environment
+        sources.add(ConfigSource.systemProperties());
+        sources.add(ConfigSource.environment(environment));
+        RaftwireConfig base = RaftwireConfig.load(NettyTransportFactory.installedSerializers(), sources);
         Map<String, String> values = new HashMap<>(base.nonDefaults());
         if (serializer != null) {
             values.put(ConfigKeys.SERIALIZER.name(), serializer);
@@ -71,7 +89,7 @@ public final class ClientCommand {
         values.remove(ConfigKeys.NODE_DATA_DIR.name());
         values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name());
         RaftwireConfig cfg = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
-                List.of(io.raftwire.config.ConfigSource.fromMap("command line", values)));
+                List.of(ConfigSource.fromMap("command line", values)));
         List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);
         if (addresses.isEmpty()) {
             throw new CliFailure("--members is empty (expected: id=host:port of at least one member's client"
