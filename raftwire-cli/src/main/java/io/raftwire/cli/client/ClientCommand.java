@@ -2,6 +2,7 @@ package io.raftwire.cli.client;
 
 import io.raftwire.cli.CliFailure;
 import io.raftwire.cli.RaftwireCommand;
+import io.raftwire.config.ConfigException;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.ConfigSource;
 import io.raftwire.config.PeerAddress;
@@ -95,8 +96,18 @@ public final class ClientCommand {
             throw new CliFailure("--members is empty (expected: id=host:port of at least one member's client"
                     + " address)");
         }
-        KvClient client = KvNodes.client(RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
-                .operationTimeout(Duration.ofMillis(timeoutMs)));
+        KvClient client;
+        try {
+            client = KvNodes.client(RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
+                    .operationTimeout(Duration.ofMillis(timeoutMs)));
+        } catch (IllegalArgumentException e) {
+            // unusable transport settings, TLS files above all (TLS is on unless configured off): bad configuration
+            String from = config != null ? "--config " + config : "the built-in defaults without --config";
+            ConfigException bad = new ConfigException(e.getMessage() + " (these settings come from " + from
+                    + ", then system properties and RAFTWIRE_* environment variables)", null);
+            bad.addSuppressed(e); // its stack trace, for -vv; the reporter would repeat a cause's message
+            throw bad;
+        }
         try {
             client.session().connect();
         } catch (RuntimeException e) {

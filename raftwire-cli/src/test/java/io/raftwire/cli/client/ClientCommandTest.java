@@ -57,6 +57,19 @@ class ClientCommandTest {
                 + " mean RAFTWIRE_SERIALIZER?) [environment]"), run.errLines());
     }
 
+    @Test
+    void shouldReportUnusableTlsSettingsAsBadConfiguration() {
+        Run run = run(Map.of(), "client", "--members", NOBODY, "get", "a");
+        assertEquals(ExitCodes.CONFIG, run.status(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        String line = run.errLines().get(0);
+        assertTrue(line.startsWith("raftwire client get: bad configuration: invalid transport settings:"
+                + " raftwire.tls.certificate-file = \"\" "), line);
+        assertTrue(line.endsWith(" (these settings come from the built-in defaults without --config, then system"
+                + " properties and RAFTWIRE_* environment variables)"), line);
+        assertTrue(!line.contains("IllegalArgumentException") && !line.contains("-vv"), line);
+    }
+
     /** Runs the program with {@code env} as the client's environment instead of this process's. */
     private static Run run(Map<String, String> env, String... args) {
         Consumer<CommandLine> setup = cmd -> ((ClientCommand) cmd.getSubcommands().get("client").getCommand())
