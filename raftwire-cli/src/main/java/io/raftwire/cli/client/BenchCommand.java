@@ -43,6 +43,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        client.checkOptions();
         if (ops < 1 || inFlight < 1 || inFlight > 4096 || keys < 1) {
             throw new ParameterException(spec.commandLine(), "--ops = " + ops + ", --in-flight = " + inFlight
                     + ", --keys = " + keys + " (expected: ops >= 1, 1 <= in-flight <= 4096, keys >= 1)");

@@ -3,8 +3,10 @@ package io.raftwire.cli.client;
 import io.raftwire.cli.CliFailure;
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.ConfigException;
+import io.raftwire.config.ConfigKey;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.ConfigSource;
+import io.raftwire.config.ConfigViolation;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
@@ -25,7 +27,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code raftwire client}: talks to a running cluster's key-value store through a client session. The connection
@@ -36,6 +41,15 @@ import picocli.CommandLine.Option;
         subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
                 KvCommands.Watch.class, BenchCommand.class})
 public final class ClientCommand {
+
+    /**
+     * Longest {@code --timeout-ms}: one day. Far beyond any useful wait, and small enough that deadlines computed from
+     * it (in nanoseconds, plus a margin) cannot overflow.
+     */
+    static final long MAX_TIMEOUT_MS = 86_400_000L;
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--members", required = true, paramLabel = "ID=HOST:PORT,...",
             description = "Every member's client address (raftwire.node.client-address), comma separated.")
@@ -54,7 +68,8 @@ public final class ClientCommand {
     private String clusterId;
 
     @Option(names = "--timeout-ms", defaultValue = "15000",
-            description = "How long one operation may take, retries included (default: ${DEFAULT-VALUE}).")
+            description = "How long one operation may take, retries included, 1.." + MAX_TIMEOUT_MS
+                    + " (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
 
     /** The environment variables read as configuration; the process's own unless a test sets others. */
@@ -65,7 +80,65 @@ public final class ClientCommand {
         this.environment = Map.copyOf(variables);
     }
 
-    /** A connected KV client; the caller closes it. */
+    /**
+     * Checks the connection options, before anything is read or connected.
+     *
+     * @throws ParameterException naming the option, the value given and what is expected
+     */
+    void checkOptions() {
+        if (timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
+            throw usage("--timeout-ms = " + timeoutMs + " (expected: 1.." + MAX_TIMEOUT_MS + " milliseconds)");
+        }
+        List<PeerAddress> addresses = checkOption("--members", ConfigKeys.PEERS, members).get(ConfigKeys.PEERS);
+        if (addresses.isEmpty()) {
+            throw usage("--members = " + quoted(members) + " (expected: id=host:port of at least one member's client"
+                    + " address, comma separated)");
+        }
+        if (serializer != null) {
+            checkOption("--serializer", ConfigKeys.SERIALIZER, serializer);
+        }
+        if (clusterId != null) {
+            checkOption("--cluster-id", ConfigKeys.CLUSTER_ID, clusterId);
+        }
+    }
+
+    /**
+     * Checks {@code value} against the rules of {@code key}, alone, and reports a violation under the option's name:
+     * the value was typed on the command line, so it is a usage error, not a configuration file's.
+     */
+    private RaftwireConfig checkOption(String option, ConfigKey<?> key, String value) {
+        Map<String, String> values = new HashMap<>();
+        values.put(key.name(), value);
+        values.put(ConfigKeys.NODE_ID.name(), clientNodeId());
+        try {
+            return RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+                    List.of(ConfigSource.fromMap(option, values)));
+        } catch (ConfigException e) {
+            List<String> problems = new ArrayList<>();
+            for (ConfigViolation v : e.violations()) {
+                problems.add(v.problem());
+            }
+            if (problems.isEmpty()) {
+                throw e;
+            }
+            throw usage(option + " = " + quoted(value) + " (" + String.join("; ", problems) + ")");
+        }
+    }
+
+    /**
+     * The node id the client's configuration is checked with ({@code raftwire.node.id} must name no peer): the first
+     * of {@code client}, {@code client-1}, {@code client-2}, ... that does not occur in {@code --members} at all, so
+     * that it names no member whatever the members are called. The session itself gets a random client id.
+     */
+    private String clientNodeId() {
+        String id = "client";
+        for (int n = 1; members.contains(id); n++) {
+            id = "client-" + n;
+        }
+        return id;
+    }
+
+    /** A connected KV client; the caller closes it. Call {@link #checkOptions()} first. */
     KvClient connect() {
         List<ConfigSource> sources = new ArrayList<>();
         if (config != null) {
@@ -83,7 +156,7 @@ public final class ClientCommand {
             values.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
         }
         values.put(ConfigKeys.PEERS.name(), members);
-        values.put(ConfigKeys.NODE_ID.name(), "client"); // the session gets its own random client id
+        values.put(ConfigKeys.NODE_ID.name(), clientNodeId()); // the session gets its own random client id
         values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
         values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
@@ -92,10 +165,6 @@ public final class ClientCommand {
         RaftwireConfig cfg = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
                 List.of(ConfigSource.fromMap("command line", values)));
         List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);
-        if (addresses.isEmpty()) {
-            throw new CliFailure("--members is empty (expected: id=host:port of at least one member's client"
-                    + " address)");
-        }
         KvClient client;
         try {
             client = KvNodes.client(RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
@@ -115,6 +184,15 @@ public final class ClientCommand {
             throw new CliFailure("cannot open a session with " + members + ": " + cause(e), e);
         }
         return client;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** {@code ""} for empty text, so that an empty value is visible in a message. */
+    static String quoted(String text) {
+        return text.isEmpty() ? "\"\"" : text;
     }
 
     long timeoutMs() {

@@ -4,6 +4,7 @@ import io.raftwire.cli.CliFailure;
 import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.node.client.KvClient;
+import io.raftwire.node.kv.KvLimits;
 import io.raftwire.node.kv.KvResult;
 
 import java.io.PrintWriter;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,14 +41,45 @@ final class KvCommands {
         @Spec
         CommandSpec spec;
 
+        /** Checks the arguments, the client's and then this operation's, and only then connects. */
         @Override
         public Integer call() {
+            client.checkOptions();
+            checkArguments();
             try (KvClient kv = client.connect()) {
                 return run(kv);
             }
         }
 
+        /**
+         * Checks this operation's arguments against the store's limits before anything is connected.
+         *
+         * @throws ParameterException naming the argument, the value given and what is expected
+         */
+        abstract void checkArguments();
+
         abstract int run(KvClient kv);
+
+        /** KEY must be 1..{@link KvLimits#MAX_KEY_LENGTH} characters, as the store requires. */
+        void checkKey(String key) {
+            if (key.isEmpty() || key.length() > KvLimits.MAX_KEY_LENGTH) {
+                throw usage("KEY length = " + key.length() + " (expected: 1.." + KvLimits.MAX_KEY_LENGTH
+                        + " characters)");
+            }
+        }
+
+        /** VALUE must take at most {@link KvLimits#MAX_VALUE_BYTES} bytes in UTF-8, as the store requires. */
+        void checkValue(String value) {
+            int bytes = value.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > KvLimits.MAX_VALUE_BYTES) {
+                throw usage("VALUE length = " + bytes + " bytes in UTF-8 (expected: 0.." + KvLimits.MAX_VALUE_BYTES
+                        + ")");
+            }
+        }
+
+        ParameterException usage(String message) {
+            return new ParameterException(spec.commandLine(), message);
+        }
 
         /** Prints {@code line} and flushes; returns false if the output is closed (a pipe whose reader left). */
         boolean println(String line) {
@@ -66,6 +99,12 @@ final class KvCommands {
         String value;
 
         @Override
+        void checkArguments() {
+            checkKey(key);
+            checkValue(value);
+        }
+
+        @Override
         int run(KvClient kv) {
             KvResult r = client.await(kv.put(key, value.getBytes(StandardCharsets.UTF_8)));
             println("OK version " + r.version());
@@ -78,6 +117,11 @@ final class KvCommands {
     static final class Get extends Operation {
         @Parameters(index = "0", paramLabel = "KEY")
         String key;
+
+        @Override
+        void checkArguments() {
+            checkKey(key);
+        }
 
         @Override
         int run(KvClient kv) {
@@ -93,6 +137,11 @@ final class KvCommands {
     static final class Delete extends Operation {
         @Parameters(index = "0", paramLabel = "KEY")
         String key;
+
+        @Override
+        void checkArguments() {
+            checkKey(key);
+        }
 
         @Override
         int run(KvClient kv) {
@@ -111,6 +160,15 @@ final class KvCommands {
         long expected;
         @Parameters(index = "2", paramLabel = "VALUE")
         String value;
+
+        @Override
+        void checkArguments() {
+            checkKey(key);
+            if (expected < 0) {
+                throw usage("EXPECTED_VERSION = " + expected + " (expected: >= 0; 0 sets KEY only if it is absent)");
+            }
+            checkValue(value);
+        }
 
         @Override
         int run(KvClient kv) {
@@ -174,10 +232,15 @@ final class KvCommands {
         }
 
         @Override
-        int run(KvClient kv) {
+        void checkArguments() {
+            checkKey(key);
             if (count < 0) {
-                throw new CliFailure("--count = " + count + " (expected: 0 for no limit, or a positive number)");
+                throw usage("--count = " + count + " (expected: 0 for no limit, or a positive number)");
             }
+        }
+
+        @Override
+        int run(KvClient kv) {
             AtomicLong printed = new AtomicLong();
             kv.onEvent(e -> {
                 awaitQuietly(announced, Long.MAX_VALUE);

@@ -4,6 +4,7 @@ import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.Run;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.node.KvNodes;
+import io.raftwire.node.kv.KvLimits;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.transport.FreePorts;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -24,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * anything is connected, and each failure reported with its documented exit status.
  */
 class ClientCommandTest {
+
+    /** Plaintext, so that the client needs no certificate; nothing else set. */
+    private static final Map<String, String> PLAINTEXT = Map.of("RAFTWIRE_TLS_ENABLED", "false");
 
     /** A member address with nothing listening (picked free): a client that got as far as connecting fails. */
     private static final String NOBODY = "node-1=127.0.0.1:" + FreePorts.pick(1).get(0);
@@ -68,6 +73,78 @@ class ClientCommandTest {
         assertTrue(line.endsWith(" (these settings come from the built-in defaults without --config, then system"
                 + " properties and RAFTWIRE_* environment variables)"), line);
         assertTrue(!line.contains("IllegalArgumentException") && !line.contains("-vv"), line);
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldTalkToAMemberNamedClient() {
+        String member = "client=" + NOBODY.substring("node-1=".length());
+        Run run = run(PLAINTEXT, "client", "--members", member, "--timeout-ms", "300", "get", "a");
+        assertEquals(ExitCodes.FAILURE, run.status(), "the configuration is accepted; nobody answers: " + run.err());
+        assertTrue(run.err().startsWith("raftwire client get: cannot open a session with " + member + ": "),
+                run.err());
+    }
+
+    /**
+     * Each bad argument is a usage error, found before anything is connected: with no environment the client's
+     * configuration is unusable (TLS without files), so anything that got past the check would exit 3.
+     */
+    @Test
+    void shouldRefuseBadArgumentsBeforeConnecting() {
+        String longKey = "k".repeat(KvLimits.MAX_KEY_LENGTH + 1);
+        List<List<String>> cases = List.of(
+                List.of("watch --count -1 k", "raftwire client watch: --count = -1 (expected: 0 for no limit, or a"
+                        + " positive number) (see 'raftwire client watch --help')"),
+                List.of("cas k -3 v", "raftwire client cas: EXPECTED_VERSION = -3 (expected: >= 0; 0 sets KEY only if"
+                        + " it is absent) (see 'raftwire client cas --help')"),
+                List.of("put '' v", "raftwire client put: KEY length = 0 (expected: 1.." + KvLimits.MAX_KEY_LENGTH
+                        + " characters) (see 'raftwire client put --help')"),
+                List.of("get " + longKey, "raftwire client get: KEY length = " + longKey.length() + " (expected: 1.."
+                        + KvLimits.MAX_KEY_LENGTH + " characters) (see 'raftwire client get --help')"),
+                List.of("put k " + "v".repeat(KvLimits.MAX_VALUE_BYTES + 1), "raftwire client put: VALUE length = "
+                        + (KvLimits.MAX_VALUE_BYTES + 1) + " bytes in UTF-8 (expected: 0.." + KvLimits.MAX_VALUE_BYTES
+                        + ") (see 'raftwire client put --help')"),
+                List.of("delete ''", "raftwire client delete: KEY length = 0 (expected: 1.." + KvLimits.MAX_KEY_LENGTH
+                        + " characters) (see 'raftwire client delete --help')"),
+                List.of("--timeout-ms 0 get a", "raftwire client: --timeout-ms = 0 (expected: 1..86400000"
+                        + " milliseconds) (see 'raftwire client --help')"),
+                List.of("--timeout-ms -5 get a", "raftwire client: --timeout-ms = -5 (expected: 1..86400000"
+                        + " milliseconds) (see 'raftwire client --help')"),
+                List.of("--timeout-ms 9223372036854775807 bench", "raftwire client: --timeout-ms = 9223372036854775807"
+                        + " (expected: 1..86400000 milliseconds) (see 'raftwire client --help')"),
+                List.of("--serializer yaml get a", "raftwire client: --serializer = yaml (expected: one of the"
+                        + " installed serializers fory, jdk, kryo, protostuff) (see 'raftwire client --help')"),
+                List.of("--cluster-id Bad! get a", "raftwire client: --cluster-id = Bad! (expected: "));
+        for (List<String> c : cases) {
+            List<String> args = new ArrayList<>(List.of("client", "--members", NOBODY));
+            for (String word : c.get(0).split(" ")) {
+                args.add(word.equals("''") ? "" : word);
+            }
+            Run run = run(Map.of(), args.toArray(String[]::new));
+            assertEquals(ExitCodes.USAGE, run.status(), c.get(0) + ": " + run.err());
+            assertEquals(1, run.errLines().size(), run.err());
+            assertTrue(run.errLines().get(0).startsWith(c.get(1)), c.get(0) + ": " + run.err());
+            assertEquals("", run.out());
+        }
+    }
+
+    @Test
+    void shouldNameMembersOptionInItsErrors() {
+        Map<String, String> cases = Map.of(
+                "", "raftwire client: --members = \"\" (expected: id=host:port of at least one member's client"
+                        + " address, comma separated) (see 'raftwire client --help')",
+                "node-1", "raftwire client: --members = node-1 (expected: ",
+                NOBODY + "," + NOBODY, "raftwire client: --members = " + NOBODY + "," + NOBODY + " (expected: ",
+                "node-1=127.0.0.1:0", "raftwire client: --members = node-1=127.0.0.1:0 (expected: comma-separated"
+                        + " id=host:port; entry node-1=127.0.0.1:0: port is 0 (a peer needs 1..65535)) (see 'raftwire"
+                        + " client --help')");
+        cases.forEach((members, expected) -> {
+            Run run = run(Map.of(), "client", "--members", members, "get", "a");
+            assertEquals(ExitCodes.USAGE, run.status(), members + ": " + run.err());
+            assertEquals(1, run.errLines().size(), run.err());
+            assertTrue(run.errLines().get(0).startsWith(expected), members + ": " + run.err());
+            assertTrue(!run.err().contains("raftwire.peers ="), run.err());
+        });
     }
 
     /** Runs the program with {@code env} as the client's environment instead of this process's. */
