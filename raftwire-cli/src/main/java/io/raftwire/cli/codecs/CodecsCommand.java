@@ -17,8 +17,10 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -92,6 +94,10 @@ public final class CodecsCommand implements Callable<Integer> {
                 + " spread mean something)");
         require(warmupMs >= 0, "--warmup-ms = " + warmupMs + " (expected: >= 0)");
         require(runMs >= 1, "--run-ms = " + runMs + " (expected: >= 1)");
+        Set<String> seen = new HashSet<>();
+        for (String name : only) {
+            require(seen.add(name), "--serializer " + name + " given twice (expected: each serializer at most once)");
+        }
     }
 
     private void require(boolean ok, String message) {

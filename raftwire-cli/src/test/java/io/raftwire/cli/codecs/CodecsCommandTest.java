@@ -69,6 +69,16 @@ class CodecsCommandTest {
     }
 
     @Test
+    void shouldRefuseASerializerNamedTwiceBeforeMeasuring() {
+        Run run = Run.of("codecs", "--serializer", "kryo", "--serializer", "jdk", "--serializer", "kryo",
+                "--no-timing");
+        assertEquals(ExitCodes.USAGE, run.status());
+        assertEquals(List.of("raftwire codecs: --serializer kryo given twice (expected: each serializer at most once)"
+                + " (see 'raftwire codecs --help')"), run.errLines());
+        assertEquals("", run.out(), "nothing is measured before the arguments are checked");
+    }
+
+    @Test
     void shouldRefuseTooFewRepetitionsForASpread() {
         Run run = Run.of("codecs", "--repetitions", "2");
         assertEquals(ExitCodes.USAGE, run.status());
