@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
@@ -68,7 +70,8 @@ public final class DemoCommand implements Callable<Integer> {
     private boolean noKill;
 
     @Option(names = "--data-dir", description = "Parent of the members' data directories (default: a new temporary"
-            + " directory, deleted at the end).")
+            + " directory, deleted at the end). One kept from an earlier run is taken up again if that run had the"
+            + " same --nodes, and refused otherwise.")
     private Path dataDir;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the operation mix (default: ${DEFAULT-VALUE}).")
@@ -211,6 +214,63 @@ public final class DemoCommand implements Callable<Integer> {
         if (!installed.contains(serializer)) {
             throw new ParameterException(spec.commandLine(), "--serializer = " + serializer
                     + " (expected: one of the installed serializers " + String.join(", ", installed) + ")");
+        }
+        if (dataDir != null) {
+            checkDataDir();
+        }
+    }
+
+    /**
+     * Refuses a {@code --data-dir} that holds the state of another member set (a run with another {@code --nodes}):
+     * the members found there would restore their old group and never agree with the others, so the run could not
+     * finish. A directory with no member state, or with exactly these members', is accepted.
+     */
+    private void checkDataDir() {
+        List<String> wanted = ids(nodes);
+        List<String> held = membersIn(dataDir);
+        if (!held.isEmpty() && !held.equals(wanted)) {
+            boolean resumable = held.equals(ids(held.size())) && held.size() >= 3 && held.size() <= 9;
+            throw new ParameterException(spec.commandLine(), "--data-dir " + dataDir + " holds the state of "
+                    + String.join(", ", held) + ", but --nodes " + nodes + " asks for " + String.join(", ", wanted)
+                    + " (expected: " + (resumable ? "--nodes " + held.size() + " to go on with that cluster, or " : "")
+                    + "a new or empty --data-dir)");
+        }
+    }
+
+    /** {@code node-1} .. {@code node-count}. */
+    private static List<String> ids(int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(LocalCluster.id(i));
+        }
+        return ids;
+    }
+
+    /** The member ids ({@code node-N}) with a non-empty directory under {@code root}, in member order. */
+    private static List<String> membersIn(Path root) {
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        List<Integer> numbers = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(root)) {
+            for (Path entry : entries.toList()) {
+                Matcher m = MEMBER_DIR.matcher(entry.getFileName().toString());
+                if (m.matches() && Files.isDirectory(entry) && !isEmpty(entry)) {
+                    numbers.add(Integer.parseInt(m.group(1)));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list --data-dir " + root, e);
+        }
+        numbers.sort(null);
+        return numbers.stream().map(n -> LocalCluster.id(n - 1)).toList();
+    }
+
+    private static final Pattern MEMBER_DIR = Pattern.compile("node-([1-9][0-9]{0,5})");
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.raftwire.cli.demo;
 
+import io.raftwire.cli.CliFailure;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.StateCheck;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeoutException;
 
 import org.HdrHistogram.Histogram;
 
@@ -127,8 +129,16 @@ final class DemoReport {
     }
 
     private boolean printEquality(PrintWriter out) throws Exception {
-        cluster.awaitLeader(WAIT);
-        Map<String, StateCheck.MemberState> states = StateCheck.atOneIndex(cluster.running(), WAIT);
+        Map<String, StateCheck.MemberState> states;
+        try {
+            cluster.awaitLeader(WAIT);
+            states = StateCheck.atOneIndex(cluster.running(), WAIT);
+        } catch (TimeoutException | IllegalStateException e) {
+            out.flush();
+            throw new CliFailure("cannot compare the members' state machines within " + WAIT.toSeconds() + " s: "
+                    + (e.getMessage() != null ? e.getMessage() : "a member did not reach the others' applied index")
+                    + " (expected: every member in one Raft group, with a leader)", e);
+        }
         long index = states.values().iterator().next().appliedIndex();
         Map<String, String> digests = new TreeMap<>();
         states.forEach((id, s) -> digests.put(id, Long.toHexString(s.digest())));
