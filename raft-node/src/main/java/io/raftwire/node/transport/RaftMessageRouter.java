@@ -4,6 +4,7 @@ import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.MessageHandler;
+import io.raftwire.transport.netty.RateLimitedLog;
 import io.raftwire.transport.netty.codec.PeerText;
 
 import java.util.Map;
@@ -32,6 +33,8 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
 
     private final Map<String, EngineInbound> nodes = new ConcurrentHashMap<>();
     private final RaftTransportCounters counters;
+    /** A peer can forge a sender on every frame: a few lines per window, the rest counted. */
+    private final RateLimitedLog peerWarnings = new RateLimitedLog(LOG);
 
     /** @param counters where received and refused messages are counted */
     public RaftMessageRouter(RaftTransportCounters counters) {
@@ -60,7 +63,8 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
         NodeEndpoint sender = (NodeEndpoint) message.getSender();
         if (!sender.id().equals(from)) {
             counters.refusedSender();
-            LOG.warn("refused {} from connection of member {}: it claims sender {} (expected: {})",
+            peerWarnings.warn("forged-sender", "refused {} from connection of member {}: it claims sender {}"
+                    + " (expected: {})",
                     message.getClass().getSimpleName(), PeerText.escape(from), PeerText.escape(sender.id()),
                     PeerText.escape(from));
             return;

@@ -3,6 +3,7 @@ package io.raftwire.node.transport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
@@ -74,6 +75,23 @@ class RaftMessagePathTest {
         assertEquals(1, stats.received());
         logs.await("refused VoteRequestModel from connection of member node-2: it claims sender node-1"
                 + " (expected: node-2)");
+    }
+
+    /** A peer forging the sender of every frame is refused every time, counted, and logged a few lines per window. */
+    @Test
+    void aSenderForgedOnEveryFrameIsLoggedAFewTimesAndCountedEveryTime() {
+        RaftTransportCounters counters = new RaftTransportCounters();
+        List<RaftMessage> handled = new ArrayList<>();
+        RaftMessageRouter router = new RaftMessageRouter(counters);
+        router.register("g", node(handled));
+        for (int i = 0; i < 1_000; i++) {
+            router.handle("node-3", vote);
+        }
+        assertEquals(List.of(), handled);
+        assertEquals(1_000, counters.snapshot().refusedSender());
+        logs.await("it claims sender node-1 (expected: node-3)");
+        long lines = logs.lines().stream().filter(l -> l.contains("it claims sender")).count();
+        assertTrue(lines >= 1 && lines <= 10, lines + " warnings for 1,000 forged frames");
     }
 
     @Test

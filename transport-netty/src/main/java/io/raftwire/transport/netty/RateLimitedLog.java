@@ -15,8 +15,10 @@ import java.util.function.LongSupplier;
  * window, not one per connection, and the log still says how many there were.
  *
  * <p>Kinds are fixed strings chosen by this code, never peer data, so the number of windows is bounded. Thread-safe.
+ * Public for the layers above that log what a peer can provoke once per frame (the Raft node's refusal of a forged
+ * sender).
  */
-final class RateLimitedLog {
+public final class RateLimitedLog {
 
     /** Default window: 10 s. */
     static final long DEFAULT_WINDOW_MS = 10_000;
@@ -35,7 +37,7 @@ final class RateLimitedLog {
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
 
     /** Logs through {@code log} at WARN with the default window and burst, on {@link System#nanoTime()}. */
-    RateLimitedLog(Logger log) {
+    public RateLimitedLog(Logger log) {
         this(log::warn, DEFAULT_WINDOW_MS, DEFAULT_BURST, System::nanoTime);
     }
 
@@ -64,7 +66,7 @@ final class RateLimitedLog {
      * @param args   its arguments
      * @return whether the warning was logged
      */
-    boolean warn(String kind, String format, Object... args) {
+    public boolean warn(String kind, String format, Object... args) {
         long suppressed = windows.computeIfAbsent(kind, k -> new Window()).admit(nanoClock.getAsLong());
         if (suppressed < 0) {
             return false;
