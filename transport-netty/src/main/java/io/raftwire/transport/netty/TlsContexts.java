@@ -79,6 +79,7 @@ final class TlsContexts {
                     + ConfigKeys.TLS_TRUST_FILE.name() + " = " + tls.trustFile() + "; expected: a PEM chain, its"
                     + " unencrypted PKCS#8 key and PEM CA certificates): " + e.getMessage(), e);
         }
+        KeyPairCheck.requireMatch(own, tls.certificateFile(), tls.privateKeyFile());
         this.handshakeTimeoutMs = handshakeTimeoutMs;
     }
 

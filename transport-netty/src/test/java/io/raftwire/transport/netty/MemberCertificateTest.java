@@ -113,4 +113,29 @@ class MemberCertificateTest {
                 + " raftwire://prod/node-1, this node's cluster id and member id)", e.getMessage());
         new TlsContexts(TlsSettings.of(cert, key, trust), "prod", "node-2", 1000);
     }
+
+    /**
+     * A key that is not the certificate's is refused at start, naming both files: Netty built a context from it, and
+     * the node then failed every handshake. Checked for a key of the same algorithm and of another (RSA).
+     */
+    @Test
+    void shouldRefuseToStartWithAKeyThatIsNotTheCertificates(@TempDir Path dir) throws Exception {
+        X509Bundle own = leaf("raftwire://prod/node-1");
+        X509Bundle otherEc = leaf("raftwire://prod/node-1");
+        X509Bundle otherRsa = new CertificateBuilder().subject("CN=node-1").rsa2048()
+                .addSanUriName("raftwire://prod/node-1").buildIssuedBy(ca);
+        Path cert = Files.writeString(dir.resolve("n.pem"), own.getCertificatePEM(), StandardCharsets.US_ASCII);
+        Path trust = Files.writeString(dir.resolve("ca.pem"), ca.getCertificatePEM(), StandardCharsets.US_ASCII);
+        for (X509Bundle wrong : List.of(otherEc, otherRsa)) {
+            Path key = Files.writeString(dir.resolve("wrong.key"), wrong.getPrivateKeyPEM(),
+                    StandardCharsets.US_ASCII);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new TlsContexts(TlsSettings.of(cert, key, trust), "prod", "node-1", 1000));
+            assertEquals("raftwire.tls.private-key-file = " + key + " is not the key of the certificate in"
+                    + " raftwire.tls.certificate-file = " + cert + " (expected: the private key whose public key that"
+                    + " certificate carries)", e.getMessage());
+        }
+        Path right = Files.writeString(dir.resolve("n.key"), own.getPrivateKeyPEM(), StandardCharsets.US_ASCII);
+        new TlsContexts(TlsSettings.of(cert, right, trust), "prod", "node-1", 1000);
+    }
 }
