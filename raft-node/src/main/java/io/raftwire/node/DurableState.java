@@ -12,7 +12,12 @@ import io.raftwire.transport.netty.NettyTransportFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 import org.slf4j.Logger;
@@ -62,11 +67,30 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
         } catch (IOException e) {
             closeQuietly(store);
             throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
-                    + e.getMessage(), e);
+                    + reason(e), e);
         } catch (RuntimeException e) {
             closeQuietly(store);
             throw e;
         }
+    }
+
+    /**
+     * Why opening failed, in words: the JDK's file-system exceptions carry only the path as their message (the data
+     * directory being a file printed just its own name), the store's own exceptions say what they found.
+     */
+    private static String reason(IOException e) {
+        if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException) {
+            return ((FileSystemException) e).getFile() + " is not a directory (expected: a directory, or a path where"
+                    + " one can be created)";
+        } else if (e instanceof AccessDeniedException a) {
+            return "permission denied on " + a.getFile() + " (expected: a directory this process can write)";
+        } else if (e instanceof NoSuchFileException n) {
+            return "no such file or directory: " + n.getFile() + " (expected: a path whose parent exists or can be"
+                    + " created)";
+        } else if (e instanceof FileSystemException f) {
+            return (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason()) + ": " + f.getFile();
+        }
+        return e.getMessage();
     }
 
     private static void closeQuietly(FileRaftStore store) {

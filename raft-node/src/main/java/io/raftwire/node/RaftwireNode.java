@@ -329,6 +329,10 @@ public final class RaftwireNode implements AutoCloseable {
                 throw new IllegalStateException("no state machine (expected: Builder.stateMachine(...))");
             }
             String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
+            // Settings a transport would refuse (TLS on without its files, say) are refused before the data
+            // directory is created, so that a node that cannot start leaves no directory behind.
+            NettyTransportFactory.settings(config);
+            NettyTransportFactory.settings(NodeConfigs.clientListener(config));
             if (!storeGiven && !dataDir.isEmpty()) {
                 DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
                 store(durable.store(), durable.restored(), durable.store()::close);

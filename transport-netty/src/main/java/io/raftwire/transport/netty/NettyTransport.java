@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -256,8 +257,11 @@ public final class NettyTransport implements Transport {
             timer.stop();
             closeCapture();
             state = State.CLOSED;
+            Throwable why = f.cause();
             throw new TransportException(Reason.UNREACHABLE, "", "cannot listen on " + listen + ": "
-                    + f.cause().getMessage(), f.cause());
+                    + (why instanceof UnresolvedAddressException ? "the host does not resolve"
+                    + " (expected: an address or a host name of this machine)" : why.getMessage() != null
+                    ? why.getMessage() : why.getClass().getSimpleName()), why);
         }
         serverChannel = f.channel();
         InetSocketAddress bound = (InetSocketAddress) serverChannel.localAddress();

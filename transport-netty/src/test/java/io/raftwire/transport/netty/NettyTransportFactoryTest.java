@@ -8,8 +8,10 @@ import io.raftwire.config.TlsProvider;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.TransportException;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -92,6 +94,19 @@ class NettyTransportFactoryTest {
                 + " or raftwire.tls.enabled = false for plaintext on loopback)";
         assertEquals(expected, fromConfig.getMessage());
         assertEquals(expected, fromBuilder.getMessage());
+    }
+
+    /** A listen host that does not resolve is named as such; the exception's own message was null ("...: null"). */
+    @Test
+    @Timeout(60)
+    void shouldSayWhenTheListenHostDoesNotResolve() {
+        RaftwireConfig config = RaftwireConfig.of(Map.of("raftwire.node.address", "nosuchhost.invalid:0",
+                "raftwire.tls.enabled", "false"));
+        try (NettyTransport t = NettyTransportFactory.create(config, TypeRegistry.catalog())) {
+            TransportException e = assertThrows(TransportException.class, t::start);
+            assertEquals("cannot listen on nosuchhost.invalid:0: the host does not resolve (expected: an address or a"
+                    + " host name of this machine)", e.getMessage());
+        }
     }
 
     @Test
