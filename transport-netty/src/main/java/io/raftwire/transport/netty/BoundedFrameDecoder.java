@@ -22,6 +22,7 @@ import io.raftwire.transport.netty.codec.FrameException;
  */
 final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
 
+    private final int maxFrameBytes;
     private final InboundLimits limits;
     private boolean trusted;
     private long counted;
@@ -32,6 +33,7 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
      */
     BoundedFrameDecoder(int maxFrameBytes, InboundLimits limits) {
         super(maxFrameBytes, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, true);
+        this.maxFrameBytes = maxFrameBytes;
         this.limits = limits;
     }
 
@@ -43,14 +45,24 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
         }
     }
 
+    /**
+     * Refuses an oversized frame on its length field, in raftwire's words (Netty's own refusal, "Adjusted frame length
+     * exceeds ...", named neither the field as sent nor the setting), then lets the superclass split the frame.
+     */
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
-        if (!trusted && in.readableBytes() >= FrameDescriptor.LENGTH_FIELD_LENGTH) {
-            long frameBytes = in.getUnsignedInt(in.readerIndex()) + FrameDescriptor.LENGTH_FIELD_LENGTH;
-            if (frameBytes > FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES) {
+        if (in.readableBytes() >= FrameDescriptor.LENGTH_FIELD_LENGTH) {
+            long field = in.getUnsignedInt(in.readerIndex());
+            long frameBytes = field + FrameDescriptor.LENGTH_FIELD_LENGTH;
+            if (!trusted && frameBytes > FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES) {
                 throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "frame of " + frameBytes + " bytes before the"
                         + " handshake completed (expected: <= " + FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES
                         + ", the largest handshake or error frame)");
+            }
+            if (frameBytes > maxFrameBytes) {
+                throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "frame of " + frameBytes + " bytes (length field "
+                        + field + ", unsigned; expected: <= " + maxFrameBytes + ", raftwire.transport.max-frame-bytes"
+                        + " of this node)");
             }
         }
         return super.decode(ctx, in);

@@ -167,7 +167,10 @@ class AcceptedPipelineTest {
         EmbeddedChannel ch = handshaken();
         ByteBuf bad = Unpooled.buffer().writeInt((int) length).writeShort(FrameDescriptor.MAGIC).writeZero(20);
         ch.writeInbound(bad);
-        assertRefused(ch, ErrorCode.FRAME_TOO_LARGE, "frame too large");
+        String reason = "frame of " + (length + 4) + " bytes (length field " + length + ", unsigned; expected: <= "
+                + LIMIT + ", raftwire.transport.max-frame-bytes of this node)";
+        assertEquals(reason, refusal(ch, ErrorCode.FRAME_TOO_LARGE).message());
+        assertEquals(reason, closeReason(ch));
         assertEquals(0, bad.refCnt());
     }
 
