@@ -34,6 +34,10 @@ public final class ConfigKeys {
 
     // ---- cluster membership ----
 
+    /** What the address relations also catch, said in their messages. */
+    private static final String SAME_SOCKET = ", under any name of the same socket (localhost, 127.0.0.1 and ::1 are"
+            + " one interface)";
+
     public static final ConfigKey<String> CLUSTER_ID = ConfigKey.ofString("raftwire.cluster.id", "raftwire",
             pattern("an id", PeerAddress.ID_REGEX),
             "cluster name; a peer announcing another cluster id is refused at handshake");
@@ -283,8 +287,15 @@ public final class ConfigKeys {
                     c -> c.get(PEERS).stream().noneMatch(p -> p.id().equals(c.get(NODE_ID)))
                             ? null : "no peer with this node's id " + show(c, NODE_ID)),
             new Relation(PEERS, List.of(NODE_ADDRESS),
-                    c -> c.get(PEERS).stream().noneMatch(p -> p.address().equals(c.get(NODE_ADDRESS)))
-                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS)),
+                    c -> c.get(PEERS).stream().noneMatch(p -> c.get(NODE_ADDRESS).reachedBy(p.address()))
+                            ? null : "no peer at this node's address " + show(c, NODE_ADDRESS) + SAME_SOCKET),
+            new Relation(PEERS, List.of(NODE_CLIENT_ADDRESS),
+                    c -> c.get(PEERS).stream().noneMatch(p -> c.get(NODE_CLIENT_ADDRESS).reachedBy(p.address()))
+                            ? null : "no peer at this node's client address " + show(c, NODE_CLIENT_ADDRESS)
+                            + SAME_SOCKET),
+            new Relation(NODE_CLIENT_ADDRESS, List.of(NODE_ADDRESS),
+                    c -> !c.get(NODE_ADDRESS).reachedBy(c.get(NODE_CLIENT_ADDRESS))
+                            ? null : "another port than " + show(c, NODE_ADDRESS) + SAME_SOCKET),
             new Relation(TRANSPORT_MAX_INBOUND_BUFFER_BYTES, List.of(TRANSPORT_MAX_FRAME_BYTES),
                     c -> c.get(TRANSPORT_MAX_INBOUND_BUFFER_BYTES) >= c.get(TRANSPORT_MAX_FRAME_BYTES)
                             ? null : ">= " + show(c, TRANSPORT_MAX_FRAME_BYTES)));

@@ -1,6 +1,8 @@
 package io.raftwire.config;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +24,10 @@ public record HostPort(String host, int port) {
     private static final Pattern NUMERIC_LABELS = Pattern.compile("[0-9.]+");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
     private static final Pattern PORT = Pattern.compile("[0-9]{1,5}");
+    /** Names of the loopback interface, as written, lower case. */
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1", "0:0:0:0:0:0:0:1");
+    /** Hosts that listen on every interface, as written. */
+    private static final Set<String> WILDCARD = Set.of("0.0.0.0", "::", "0:0:0:0:0:0:0:0");
 
     /** Validates the host and the port; see the record components. */
     public HostPort {
@@ -68,6 +74,22 @@ public record HostPort(String host, int port) {
     /** Whether {@link #port()} is 0, which asks the operating system for any free port when binding. */
     public boolean isAnyPort() {
         return port == 0;
+    }
+
+    /**
+     * Whether a connection to {@code other} would reach a socket listening on this address, judged from the text
+     * alone (nothing is resolved): the same port, not 0, and the same host ignoring case, or both hosts names of this
+     * machine's loopback interface ({@code localhost}, {@code 127.0.0.1}, {@code ::1}), or this host a wildcard
+     * ({@code 0.0.0.0}, {@code ::}) and {@code other}'s a loopback name. A host name that resolves to this machine in
+     * some other way is not seen.
+     */
+    public boolean reachedBy(HostPort other) {
+        if (port == 0 || port != other.port) {
+            return false;
+        }
+        String a = host.toLowerCase(Locale.ROOT);
+        String b = other.host.toLowerCase(Locale.ROOT);
+        return a.equals(b) || LOOPBACK.contains(b) && (LOOPBACK.contains(a) || WILDCARD.contains(a));
     }
 
     /** {@code host:port}, or {@code [host]:port} for an IPv6 host. */

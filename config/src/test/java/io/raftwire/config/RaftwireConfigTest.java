@@ -145,10 +145,37 @@ class RaftwireConfigTest {
                 "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer with this node's id n1"
                         + " (raftwire.node.id)) [map]",
                 "raftwire.peers = n1=127.0.0.1:7102,n3=127.0.0.1:7101 (expected: no peer at this node's address"
-                        + " 127.0.0.1:7101 (raftwire.node.address)) [map]",
+                        + " 127.0.0.1:7101 (raftwire.node.address), under any name of the same socket (localhost,"
+                        + " 127.0.0.1 and ::1 are one interface)) [map]",
                 "raftwire.transport.max-inbound-buffer-bytes = 4096 (expected: >= 8192"
                         + " (raftwire.transport.max-frame-bytes)) [map]"),
                 List.of(e.getMessage().split("\n")));
+    }
+
+    /** This node's own sockets under another name (localhost for 127.0.0.1) are caught: it would connect to itself. */
+    @Test
+    void shouldRefuseAPeerOrClientAddressThatIsThisNodesOwnSocketUnderAnotherName() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(
+                "raftwire.node.address", "127.0.0.1:7720", "raftwire.node.client-address", "localhost:7720",
+                "raftwire.peers", "n2=localhost:7720,n3=[::1]:7731")));
+        assertEquals(List.of(
+                "raftwire.peers = n2=localhost:7720,n3=[::1]:7731 (expected: no peer at this node's address"
+                        + " 127.0.0.1:7720 (raftwire.node.address), under any name of the same socket (localhost,"
+                        + " 127.0.0.1 and ::1 are one interface)) [map]",
+                "raftwire.peers = n2=localhost:7720,n3=[::1]:7731 (expected: no peer at this node's client address"
+                        + " localhost:7720 (raftwire.node.client-address), under any name of the same socket"
+                        + " (localhost, 127.0.0.1 and ::1 are one interface)) [map]",
+                "raftwire.node.client-address = localhost:7720 (expected: another port than 127.0.0.1:7720"
+                        + " (raftwire.node.address), under any name of the same socket (localhost, 127.0.0.1 and ::1"
+                        + " are one interface)) [map]"),
+                List.of(e.getMessage().split("\n")));
+        e = assertThrows(ConfigException.class, () -> RaftwireConfig.of(Map.of(
+                "raftwire.node.address", "0.0.0.0:7720", "raftwire.node.client-address", "127.0.0.1:7731",
+                "raftwire.peers", "n2=127.0.0.1:7731")));
+        assertTrue(e.getMessage().startsWith("raftwire.peers = n2=127.0.0.1:7731 (expected: no peer at this node's"
+                + " client address 127.0.0.1:7731 (raftwire.node.client-address)"), e.getMessage());
+        RaftwireConfig.of(Map.of("raftwire.node.address", "127.0.0.1:7720", "raftwire.peers",
+                "n2=127.0.0.2:7720,n3=10.0.0.3:7720")); // other hosts on the same port are other sockets
     }
 
     @Test
