@@ -59,6 +59,7 @@ final class NodeConfigs {
         Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
         HostPort address = config.get(ConfigKeys.NODE_CLIENT_ADDRESS);
         values.put(ConfigKeys.NODE_ADDRESS.name(), address.toString());
+        values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name()); // the listener is the client address itself
         values.remove(ConfigKeys.PEERS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.put(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER.name(), "true"); // clients are not members

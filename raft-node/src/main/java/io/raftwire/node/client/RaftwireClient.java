@@ -132,6 +132,7 @@ public final class RaftwireClient implements AutoCloseable {
         Map<String, String> values = new LinkedHashMap<>(b.config.nonDefaults());
         values.put(ConfigKeys.NODE_ID.name(), clientId);
         values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
+        values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name()); // a member's client listener, not the client's
         values.put(ConfigKeys.PEERS.name(), String.join(",", b.members.stream()
                 .map(p -> p.id() + "=" + p.address()).toList()));
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
