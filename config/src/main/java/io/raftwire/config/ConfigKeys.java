@@ -164,6 +164,10 @@ public final class ConfigKeys {
 
     // ---- transport: limits before and after trust ----
 
+    public static final ConfigKey<Integer> TRANSPORT_MAX_CONNECTIONS = ConfigKey.ofInt(
+            "raftwire.transport.max-connections", 1024, between(1, 1_048_576),
+            "most accepted connections open at once, handshake completed or not; further ones are closed at once");
+
     public static final ConfigKey<Integer> TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS = ConfigKey.ofInt(
             "raftwire.transport.max-unauthenticated-connections", 64, between(1, 65_536),
             "most accepted connections that have not completed the handshake; further ones are closed at once");
@@ -250,8 +254,8 @@ public final class ConfigKeys {
 
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
-            SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_CODEC_PATH, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS, SERIALIZER_BUFFER_BYTES,
-            SERIALIZER_MAX_POOLED_BUFFER_BYTES,
+            SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_CODEC_PATH, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS,
+            SERIALIZER_BUFFER_BYTES, SERIALIZER_MAX_POOLED_BUFFER_BYTES,
             TRANSPORT_MAX_FRAME_BYTES, TRANSPORT_CONNECT_TIMEOUT_MS, TRANSPORT_HANDSHAKE_TIMEOUT_MS,
             TRANSPORT_REQUEST_TIMEOUT_MS, TRANSPORT_IDLE_TIMEOUT_MS,
             TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS, TRANSPORT_RECONNECT_MAX_BACKOFF_MS,
@@ -260,7 +264,8 @@ public final class ConfigKeys {
             TRANSPORT_FLUSH_CONSOLIDATION, TRANSPORT_FLUSH_CONSOLIDATION_LIMIT, TRANSPORT_BULK_THRESHOLD_BYTES,
             TRANSPORT_IO_THREADS,
             TRANSPORT_NATIVE,
-            TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES, TRANSPORT_ACCEPT_ANY_MEMBER,
+            TRANSPORT_MAX_CONNECTIONS, TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
+            TRANSPORT_ACCEPT_ANY_MEMBER,
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,

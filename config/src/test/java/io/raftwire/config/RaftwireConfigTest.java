@@ -25,6 +25,7 @@ class RaftwireConfigTest {
             "raftwire.serializer | kryo",
             "raftwire.serializer.accept | ",
             "raftwire.serializer.codec-path | generated",
+            "raftwire.transport.max-connections | 1024",
             "raftwire.serializer.max-depth | 32",
             "raftwire.serializer.max-elements | 16777216",
             "raftwire.serializer.buffer-bytes | 4096",

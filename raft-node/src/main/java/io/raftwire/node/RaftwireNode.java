@@ -80,7 +80,12 @@ public final class RaftwireNode implements AutoCloseable {
         this.heartbeatPeriodSecs = config.get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS);
         this.counters = new RaftTransportCounters();
         this.router = new RaftMessageRouter(counters);
-        this.peers = b.peerTransportWrapper.apply(NettyTransportFactory.create(config, b.registry));
+        try {
+            this.peers = b.peerTransportWrapper.apply(NettyTransportFactory.create(config, b.registry));
+        } catch (RuntimeException e) { // a TLS key that is not the certificate's, a capture file in the way, ...
+            closeStore(b, e);
+            throw e;
+        }
         Transport clientTransport = null;
         try {
             clientTransport = NettyTransportFactory.create(NodeConfigs.clientListener(config), b.registry);
@@ -110,12 +115,17 @@ public final class RaftwireNode implements AutoCloseable {
             if (clientTransport != null) {
                 clientTransport.close();
             }
-            try {
-                b.storeCloser.close();
-            } catch (Exception closing) {
-                e.addSuppressed(closing);
-            }
+            closeStore(b, e);
             throw e;
+        }
+    }
+
+    /** Closes the store of a node that failed to build (releasing its lock), adding a failure to close to {@code e}. */
+    private static void closeStore(Builder b, RuntimeException e) {
+        try {
+            b.storeCloser.close();
+        } catch (Exception closing) {
+            e.addSuppressed(closing);
         }
     }
 

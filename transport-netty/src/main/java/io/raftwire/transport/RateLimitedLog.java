@@ -1,4 +1,4 @@
-package io.raftwire.transport.netty;
+package io.raftwire.transport;
 
 import org.slf4j.Logger;
 

@@ -1,4 +1,4 @@
-package io.raftwire.transport.netty;
+package io.raftwire.transport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -4,7 +4,7 @@ import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.MessageHandler;
-import io.raftwire.transport.netty.RateLimitedLog;
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.codec.PeerText;
 
 import java.util.Map;
@@ -63,7 +63,7 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
         NodeEndpoint sender = (NodeEndpoint) message.getSender();
         if (!sender.id().equals(from)) {
             counters.refusedSender();
-            peerWarnings.warn("forged-sender", "refused {} from connection of member {}: it claims sender {}"
+            peerWarnings.warn("forged-sender " + from, "refused {} from connection of member {}: it claims sender {}"
                     + " (expected: {})",
                     message.getClass().getSimpleName(), PeerText.escape(from), PeerText.escape(sender.id()),
                     PeerText.escape(from));

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
@@ -142,7 +143,7 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
         if (cause instanceof FrameException fe) {
             return fe.code();
         }
-        if (cause instanceof TooLongFrameException) {
+        if (cause instanceof TooLongFrameException) { // FrameDescriptor's plain decoder (the benchmarks' raw echo)
             return ErrorCode.FRAME_TOO_LARGE;
         }
         if (cause instanceof DecoderException && cause.getCause() == null) {

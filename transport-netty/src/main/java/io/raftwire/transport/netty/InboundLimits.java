@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The memory a transport lets peers make it hold, before and after trust:
  * <ul>
+ *   <li>at most {@code max-connections} accepted connections may be open at once, handshake completed or not
+ *       ({@link #open}), so that connections cannot use up the process's file descriptors; a further one is closed
+ *       as soon as it is accepted;</li>
  *   <li>at most {@code max-unauthenticated-connections} accepted connections may be waiting for their handshake
  *       ({@link #admit}); a further one is closed as soon as it is accepted;</li>
  *   <li>before its handshake, a connection's frames are limited to a handshake's worth of bytes
@@ -24,14 +27,53 @@ final class InboundLimits {
     private static final AttributeKey<Boolean> AWAITING_HANDSHAKE = AttributeKey.valueOf(InboundLimits.class,
             "awaitingHandshake");
 
+    private final int maxOpen;
     private final int maxUnauthenticated;
     private final long maxBufferedBytes;
+    private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger unauthenticated = new AtomicInteger();
     private final AtomicLong buffered = new AtomicLong();
 
-    InboundLimits(int maxUnauthenticated, long maxBufferedBytes) {
+    InboundLimits(int maxOpen, int maxUnauthenticated, long maxBufferedBytes) {
+        this.maxOpen = maxOpen;
         this.maxUnauthenticated = maxUnauthenticated;
         this.maxBufferedBytes = maxBufferedBytes;
+    }
+
+    /**
+     * Counts an accepted connection as open, if there is room; it stops counting when the channel closes.
+     *
+     * @return false if {@code max-connections} are already open: close the channel
+     */
+    boolean open(Channel channel) {
+        if (!claim(open, maxOpen)) {
+            return false;
+        }
+        channel.closeFuture().addListener(f -> open.decrementAndGet());
+        return true;
+    }
+
+    /** Accepted connections now open. */
+    int open() {
+        return open.get();
+    }
+
+    /** The cap on {@link #open()}. */
+    int maxOpen() {
+        return maxOpen;
+    }
+
+    /** Takes one of {@code max} slots counted by {@code count}; false if none is free. */
+    private static boolean claim(AtomicInteger count, int max) {
+        while (true) {
+            int n = count.get();
+            if (n >= max) {
+                return false;
+            }
+            if (count.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
     }
 
     /**
@@ -41,14 +83,8 @@ final class InboundLimits {
      * @return false if {@code max-unauthenticated-connections} are already waiting: close the channel
      */
     boolean admit(Channel channel) {
-        while (true) {
-            int n = unauthenticated.get();
-            if (n >= maxUnauthenticated) {
-                return false;
-            }
-            if (unauthenticated.compareAndSet(n, n + 1)) {
-                break;
-            }
+        if (!claim(unauthenticated, maxUnauthenticated)) {
+            return false;
         }
         channel.attr(AWAITING_HANDSHAKE).set(Boolean.TRUE);
         channel.closeFuture().addListener(f -> authenticated(channel));

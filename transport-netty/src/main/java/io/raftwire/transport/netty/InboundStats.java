@@ -2,11 +2,13 @@ package io.raftwire.transport.netty;
 
 /**
  * A snapshot of what a {@link NettyTransport} holds for, and has refused to, its inbound connections: the limits of
- * issue #10 (memory bounded before trust, isolation). Counters only grow; {@link #unauthenticatedConnections()} and
- * {@link #bufferedBytes()} are gauges. Immutable.
+ * issue #10 (memory bounded before trust, isolation). Counters only grow; {@link #openConnections()},
+ * {@link #unauthenticatedConnections()} and {@link #bufferedBytes()} are gauges. Immutable.
  *
+ * @param openConnections            accepted connections now open, handshake completed or not (a gauge)
  * @param unauthenticatedConnections accepted connections now waiting for their handshake (a gauge)
  * @param refusedOverCap             accepted connections closed at once because
+ *                                   {@code raftwire.transport.max-connections} were open or
  *                                   {@code raftwire.transport.max-unauthenticated-connections} were waiting
  * @param tlsFailures                accepted or outbound connections whose TLS handshake failed
  * @param bufferedBytes              bytes of incomplete inbound frames held over all connections (a gauge)
@@ -15,6 +17,6 @@ package io.raftwire.transport.netty;
  * @param readPauses                 times an accepted connection stopped being read because its responses could not
  *                                   be written (the peer was not reading them)
  */
-public record InboundStats(int unauthenticatedConnections, long refusedOverCap, long tlsFailures, long bufferedBytes,
-        long overloadCloses, long readPauses) {
+public record InboundStats(int openConnections, int unauthenticatedConnections, long refusedOverCap, long tlsFailures,
+        long bufferedBytes, long overloadCloses, long readPauses) {
 }

@@ -22,6 +22,7 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.transport.MessageHandler;
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
@@ -143,7 +144,8 @@ public final class NettyTransport implements Transport {
             timerThread = t;
             return t;
         }, 10, TimeUnit.MILLISECONDS, 512);
-        this.limits = new InboundLimits(settings.maxUnauthenticatedConnections(), settings.maxInboundBufferBytes());
+        this.limits = new InboundLimits(settings.maxConnections(), settings.maxUnauthenticatedConnections(),
+                settings.maxInboundBufferBytes());
         TlsContexts tls;
         try {
             tls = settings.tls().enabled() ? new TlsContexts(settings.tls(), settings.clusterId(), settings.nodeId(),
@@ -237,6 +239,14 @@ public final class NettyTransport implements Transport {
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        if (!limits.open(ch)) {
+                            context.metrics().overCap.increment();
+                            warnings.warn("connections", "closing the connection from {}: {} accepted connections are"
+                                    + " open (expected: < max-connections {})", ch.remoteAddress(), limits.open(),
+                                    limits.maxOpen());
+                            ch.close();
+                            return;
+                        }
                         if (!limits.admit(ch)) {
                             context.metrics().overCap.increment();
                             warnings.warn("cap", "closing the connection from {}: {} accepted connections have not"
@@ -536,8 +546,8 @@ public final class NettyTransport implements Transport {
     /** What this transport holds for, and has refused to, inbound connections. Thread-safe. */
     public InboundStats inboundStats() {
         MetricsRecorder m = context.metrics();
-        return new InboundStats(limits.unauthenticated(), m.overCap.sum(), m.tlsFailures.sum(), limits.buffered(),
-                m.overloadCloses.sum(), m.readPauses.sum());
+        return new InboundStats(limits.open(), limits.unauthenticated(), m.overCap.sum(), m.tlsFailures.sum(),
+                limits.buffered(), m.overloadCloses.sum(), m.readPauses.sum());
     }
 
     /**

@@ -71,12 +71,19 @@ public final class NettyTransportFactory {
         return new NettyTransport(settings(config), serializers(config, registry));
     }
 
-    /** The serializer limits and codec path of {@code raftwire.serializer.*}. */
+    /**
+     * The serializer limits and codec path of {@code raftwire.serializer.*}. The codec path is the configuration's
+     * when it sets one; otherwise the system property's ({@link CodecPath#configured()}), so that
+     * {@code -Draftwire.serializer.codec-path} also reaches a configuration built from a map, without the system
+     * properties as a source (the demo's, an embedding application's).
+     */
     public static SerializerOptions serializerOptions(RaftwireConfig config) {
+        boolean set = config.nonDefaults().containsKey(ConfigKeys.SERIALIZER_CODEC_PATH.name());
         return new SerializerOptions(config.get(ConfigKeys.SERIALIZER_MAX_DEPTH),
                 config.get(ConfigKeys.SERIALIZER_MAX_ELEMENTS), config.get(ConfigKeys.SERIALIZER_BUFFER_BYTES),
-                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES),
-                CodecPath.valueOf(config.get(ConfigKeys.SERIALIZER_CODEC_PATH).toUpperCase(Locale.ROOT)));
+                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES), set
+                ? CodecPath.valueOf(config.get(ConfigKeys.SERIALIZER_CODEC_PATH).toUpperCase(Locale.ROOT))
+                : CodecPath.configured());
     }
 
     /**
@@ -124,6 +131,7 @@ public final class NettyTransportFactory {
                 .bulkThresholdBytes(config.get(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES))
                 .ioThreads(config.get(ConfigKeys.TRANSPORT_IO_THREADS))
                 .socketImplementation(config.get(ConfigKeys.TRANSPORT_NATIVE))
+                .maxConnections(config.get(ConfigKeys.TRANSPORT_MAX_CONNECTIONS))
                 .maxUnauthenticatedConnections(config.get(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS))
                 .maxInboundBufferBytes(config.get(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES))
                 .tls(tls(config))

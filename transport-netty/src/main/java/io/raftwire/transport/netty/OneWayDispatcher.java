@@ -2,6 +2,7 @@ package io.raftwire.transport.netty;
 
 import io.netty.channel.Channel;
 import io.raftwire.transport.MessageHandler;
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.HandlerRegistry.Registration;
 import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;

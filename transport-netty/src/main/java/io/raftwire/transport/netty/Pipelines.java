@@ -1,5 +1,6 @@
 package io.raftwire.transport.netty;
 
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.capture.CaptureWriter;
 import io.raftwire.transport.netty.capture.FrameCaptureHandler;
 

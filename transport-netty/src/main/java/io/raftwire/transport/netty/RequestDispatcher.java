@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
 import io.raftwire.transport.netty.HandlerRegistry.Registration;
 import io.raftwire.transport.netty.codec.ErrorCode;

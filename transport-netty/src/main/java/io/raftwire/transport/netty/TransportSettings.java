@@ -49,6 +49,7 @@ public final class TransportSettings {
     private final int ioThreads;
     private final SocketImplementation socketImplementation;
     private final int bulkThresholdBytes;
+    private final int maxConnections;
     private final int maxUnauthenticatedConnections;
     private final int maxInboundBufferBytes;
     private final boolean acceptAnyMember;
@@ -83,6 +84,7 @@ public final class TransportSettings {
         this.bulkThresholdBytes = checked.put(ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES, b.bulkThresholdBytes);
         this.ioThreads = checked.put(ConfigKeys.TRANSPORT_IO_THREADS, b.ioThreads);
         this.socketImplementation = checked.put(ConfigKeys.TRANSPORT_NATIVE, b.socketImplementation);
+        this.maxConnections = checked.put(ConfigKeys.TRANSPORT_MAX_CONNECTIONS, b.maxConnections);
         this.maxUnauthenticatedConnections = checked.put(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS,
                 b.maxUnauthenticatedConnections);
         this.maxInboundBufferBytes = checked.put(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
@@ -210,6 +212,11 @@ public final class TransportSettings {
         return bulkThresholdBytes;
     }
 
+    /** {@code raftwire.transport.max-connections}: accepted connections open at once. */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
     /** {@code raftwire.transport.max-unauthenticated-connections}: accepted connections waiting for their handshake. */
     public int maxUnauthenticatedConnections() {
         return maxUnauthenticatedConnections;
@@ -265,6 +272,7 @@ public final class TransportSettings {
         private int bulkThresholdBytes = ConfigKeys.TRANSPORT_BULK_THRESHOLD_BYTES.defaultValue();
         private int ioThreads = ConfigKeys.TRANSPORT_IO_THREADS.defaultValue();
         private SocketImplementation socketImplementation = ConfigKeys.TRANSPORT_NATIVE.defaultValue();
+        private int maxConnections = ConfigKeys.TRANSPORT_MAX_CONNECTIONS.defaultValue();
         private int maxUnauthenticatedConnections =
                 ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS.defaultValue();
         private int maxInboundBufferBytes = ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.defaultValue();
@@ -398,6 +406,12 @@ public final class TransportSettings {
         /** {@code raftwire.transport.bulk-threshold-bytes}: frames above this size use the bulk connection. */
         public Builder bulkThresholdBytes(int v) {
             bulkThresholdBytes = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.max-connections}. */
+        public Builder maxConnections(int v) {
+            maxConnections = v;
             return this;
         }
 

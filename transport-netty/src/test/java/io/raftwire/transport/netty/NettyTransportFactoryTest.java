@@ -5,6 +5,7 @@ import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.config.SocketImplementation;
 import io.raftwire.config.TlsProvider;
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
@@ -121,6 +122,8 @@ class NettyTransportFactoryTest {
     @Test
     void shouldUseTheSerializerDefaultsOfTheConfigurationKeys() {
         assertEquals(SerializerOptions.defaults(), NettyTransportFactory.serializerOptions(RaftwireConfig.defaults()));
+        assertEquals(CodecPath.WALK, NettyTransportFactory.serializerOptions(RaftwireConfig.of(Map.of(
+                "raftwire.serializer.codec-path", "walk"))).codecPath(), "the configuration's codec path");
     }
 
     @Test

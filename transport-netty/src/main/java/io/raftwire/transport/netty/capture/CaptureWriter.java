@@ -14,6 +14,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -104,8 +105,7 @@ public final class CaptureWriter implements Closeable {
      * closed.
      */
     private static FileChannel lockedAndEmptied(Path path) throws IOException {
-        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         try {
             FileLock lock;
             try {
@@ -125,14 +125,21 @@ public final class CaptureWriter implements Closeable {
         }
     }
 
+    /** Refuses a non-empty file that does not start with the capture magic (read apart: {@code channel} writes). */
     private static void requireEmptyOrCapture(FileChannel channel, Path path) throws IOException {
         long size = channel.size();
         if (size == 0) {
             return;
         }
         ByteBuffer start = ByteBuffer.allocate(Integer.BYTES);
-        while (start.hasRemaining() && channel.read(start, start.position()) > 0) {
-            // a local file: read returns what it has
+        try (FileChannel reader = FileChannel.open(path, StandardOpenOption.READ)) {
+            while (start.hasRemaining() && reader.read(start, start.position()) > 0) {
+                // a local file: read returns what it has
+            }
+        } catch (AccessDeniedException e) {
+            throw new NotACaptureFileException(path + " holds " + size + " bytes this process may not read, so it"
+                    + " cannot tell whether they are a capture (expected: a new or empty file, or a readable earlier"
+                    + " capture, which is replaced)");
         }
         start.flip();
         if (start.remaining() < Integer.BYTES || start.getInt(0) != CaptureFormat.MAGIC) {

@@ -17,7 +17,12 @@ public final class NotACaptureFileException extends IOException {
      * @param start its first bytes (up to four), in hexadecimal
      */
     public NotACaptureFileException(Path path, long size, String start) {
-        super(path + " holds " + size + " bytes that are not a raftwire capture (it starts with " + start
+        this(path + " holds " + size + " bytes that are not a raftwire capture (it starts with " + start
                 + "; expected: a new or empty file, or an earlier capture, which is replaced)");
+    }
+
+    /** @param message what the file holds and what was expected */
+    public NotACaptureFileException(String message) {
+        super(message);
     }
 }

@@ -103,7 +103,9 @@ public final class FrameDescriptor {
     /**
      * A new frame decoder for this layout: splits the byte stream at the length field, strips the field, and fails
      * fast (on the first 4 bytes, with {@code TooLongFrameException}) for a frame larger than {@code maxFrameBytes},
-     * length field included. Stateful: one per channel.
+     * length field included. Stateful: one per channel. A node's pipelines use {@code BoundedFrameDecoder} instead,
+     * which refuses an oversized frame in raftwire's words before this check is reached; this plain one serves the
+     * benchmarks' raw echo.
      *
      * @param maxFrameBytes {@code raftwire.transport.max-frame-bytes}
      */

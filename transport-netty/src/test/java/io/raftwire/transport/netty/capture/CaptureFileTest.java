@@ -132,11 +132,6 @@ class CaptureFileTest {
     }
 
     /**
-     * Two writers on one file used to wreck it: the second truncated it and wrote from the start while the first
-     * went on at its own offset, so the first one's records became zeros and garbage (a member's capture file
-     * clobbered by a second transport configured with the same file kept only the second one's frames).
-     */
-    /**
      * A capture path naming an existing file that is not a capture (a store file, the node's config) is refused and
      * the file left as it was: `--capture` once truncated whatever it was given. An earlier capture, or an empty
      * file, is replaced.
@@ -174,6 +169,11 @@ class CaptureFileTest {
         }
     }
 
+    /**
+     * Two writers on one file used to wreck it: the second truncated it and wrote from the start while the first
+     * went on at its own offset, so the first one's records became zeros and garbage (a member's capture file
+     * clobbered by a second transport configured with the same file kept only the second one's frames).
+     */
     @Test
     void shouldRefuseASecondWriterOnTheSameFileAndLeaveTheFirstOneIntact() throws IOException {
         Path file = dir.resolve("shared.rwcap");
