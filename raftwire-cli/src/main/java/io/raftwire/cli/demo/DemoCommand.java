@@ -216,6 +216,10 @@ public final class DemoCommand implements Callable<Integer> {
                     + " (expected: one of the installed serializers " + String.join(", ", installed) + ")");
         }
         if (dataDir != null) {
+            if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+                throw new ParameterException(spec.commandLine(), "--data-dir " + dataDir + " is a file (expected: a"
+                        + " directory, or a path where one can be created)");
+            }
             checkDataDir();
         }
     }

@@ -57,6 +57,17 @@ class DemoCommandTest {
         assertEquals("", run.out(), "nothing is started");
     }
 
+    /** A --data-dir that is a file was reported as "failed: java.nio.file.FileAlreadyExistsException". */
+    @Test
+    void shouldRefuseADataDirectoryThatIsAFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("passwd"), "not a directory");
+        Run run = Run.of("demo", "--data-dir", file.toString());
+        assertEquals(ExitCodes.USAGE, run.status(), run.err());
+        assertEquals(List.of("raftwire demo: --data-dir " + file + " is a file (expected: a directory, or a path"
+                + " where one can be created) (see 'raftwire demo --help')"), run.errLines());
+        assertEquals("not a directory", Files.readString(file));
+    }
+
     private void holdState(String... members) throws IOException {
         for (String member : members) {
             Files.createDirectories(dir.resolve(member));
