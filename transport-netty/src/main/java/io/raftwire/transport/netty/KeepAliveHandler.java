@@ -6,7 +6,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.raftwire.transport.RateLimitedLog;
+import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
 import org.slf4j.Logger;
@@ -39,14 +41,20 @@ final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Consumes pings; passes everything else on.
+     * Consumes pings; passes everything else on. A ping carries nothing: one with a payload is refused as a protocol
+     * error, the connection closed.
      *
      * @param msg released here if it is a ping frame, otherwise passed on with its ownership
      */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof Frame f && f.kind() == FrameKind.PING) {
+            int bytes = f.payload().readableBytes();
             f.release();
+            if (bytes != 0) {
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "ping frame with " + bytes + " payload bytes"
+                        + " (expected: none)");
+            }
         } else {
             ctx.fireChannelRead(msg);
         }

@@ -530,6 +530,18 @@ class AcceptedPipelineTest {
                 + " ms (expected: HELLO within handshake-timeout-ms)");
     }
 
+    /** A ping carries nothing; one with a payload (an attacker's 100 bytes were taken silently) is refused. */
+    @Test
+    void shouldRefuseAPingWithAPayload() {
+        EmbeddedChannel ch = handshaken();
+        ByteBuf ping = harness.writer.ping().writeZero(100);
+        ping.setInt(0, ping.readableBytes() - FrameDescriptor.LENGTH_FIELD_LENGTH);
+        ch.writeInbound(ping);
+        assertEquals("ping frame with 100 payload bytes (expected: none)",
+                refusal(ch, ErrorCode.PROTOCOL_ERROR).message());
+        assertEquals(0, ping.refCnt());
+    }
+
     @Test
     void shouldPingWhenQuietAndCloseWhenNothingArrives() {
         EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().idleTimeoutMs(300),
