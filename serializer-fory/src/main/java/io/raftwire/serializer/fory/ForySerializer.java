@@ -25,7 +25,8 @@ import org.apache.fory.memory.MemoryBuffer;
  * <p><b>Decode</b> reads the payload in place, heap or direct, without copying it ({@link ForyThreadState#input});
  * only a composite payload is copied once.
  *
- * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
+ * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator,
+ * and a set of a class not known to be equals-based is copied for {@code Elements.requireDistinct}).
  * Each instance keeps one Fory state (a few hundred KB) in every thread that used it, while both live, so create one
  * serializer per node and share it, not one per connection or message.
  */

@@ -27,7 +27,8 @@ import io.raftwire.serializer.model.TypeModel;
  * JMH): decoding a 45-byte VoteRequest took about 100 ns from heap and 130-160 ns from direct; for a 1.5 KB
  * AppendRequest (about 3.8 us) the copy was lost in the noise.
  *
- * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator).
+ * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator,
+ * and a set of a class not known to be equals-based is copied for {@code Elements.requireDistinct}).
  * Each instance keeps one Kryo state in every thread that used it, while both live ({@link ThreadStates}), so create
  * one serializer per node and share it, not one per connection or message. The state of the first thread that used the instance is also kept in a field, checked by
  * thread identity before the thread-local: on a thread that is not Netty's, where the thread-local is a hash
