@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.node.client.KvClient;
@@ -146,9 +147,9 @@ class ClientWatchIT {
         StringWriter err = new StringWriter();
         int status = RaftwireCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), "client",
                 "--members", members, "--config", config.toString(), "watch", "--count", "-1", "greeting");
-        assertEquals(1, status, out + "\n" + err);
-        assertEquals("raftwire client watch: --count = -1 (expected: 0 for no limit, or a positive number)",
-                err.toString().strip());
+        assertEquals(ExitCodes.USAGE, status, out + "\n" + err); // checked before connecting, as a usage error
+        assertEquals("raftwire client watch: --count = -1 (expected: 0 for no limit, or a positive number) (see"
+                + " 'raftwire client watch --help')", err.toString().strip());
     }
 
     /** Starts {@code raftwire client ... args} on a thread of its own and returns once it printed its first line. */
