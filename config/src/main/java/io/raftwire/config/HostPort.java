@@ -24,6 +24,7 @@ public record HostPort(String host, int port) {
     private static final Pattern NUMERIC_LABELS = Pattern.compile("[0-9.]+");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
     private static final Pattern PORT = Pattern.compile("[0-9]{1,5}");
+    private static final Pattern HEX_GROUP = Pattern.compile("[0-9A-Fa-f]{1,4}");
     /** Names of the loopback interface, as written, lower case. */
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1", "0:0:0:0:0:0:0:1");
     /** Hosts that listen on every interface, as written. */
@@ -55,7 +56,7 @@ public record HostPort(String host, int port) {
         String port = text.substring(colon + 1);
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
-            if (!IPV6.matcher(host).matches()) {
+            if (!isIpv6(host)) {
                 throw expected("[" + host + "] is not an IPv6 address");
             }
         } else if (host.indexOf(':') >= 0) {
@@ -106,13 +107,51 @@ public record HostPort(String host, int port) {
     private static String hostProblem(String host) {
         boolean valid;
         if (host.indexOf(':') >= 0) {
-            valid = IPV6.matcher(host).matches();
+            valid = isIpv6(host);
         } else if (NUMERIC_LABELS.matcher(host).matches()) {
             valid = isIpv4(host);
         } else {
             valid = host.length() <= 253 && HOST_NAME.matcher(host).matches();
         }
         return valid ? null : "a host name, an IPv4 address or an IPv6 address";
+    }
+
+    /**
+     * Whether {@code host} is an IPv6 address in text: eight groups of one to four hex digits separated by colons, or
+     * fewer with one {@code ::} standing for the rest, the last two groups possibly written as an IPv4 address
+     * ({@code ::ffff:10.0.0.1}). {@code :::::} and {@code 1::2::3} are not.
+     */
+    private static boolean isIpv6(String host) {
+        if (!IPV6.matcher(host).matches()) {
+            return false;
+        }
+        int gap = host.indexOf("::");
+        if (gap >= 0 && host.indexOf("::", gap + 1) >= 0) {
+            return false;
+        }
+        String[] sides = gap >= 0 ? new String[] {host.substring(0, gap), host.substring(gap + 2)}
+                : new String[] {host};
+        int groups = 0;
+        for (int s = 0; s < sides.length; s++) {
+            if (sides[s].isEmpty()) {
+                continue;
+            }
+            String[] parts = sides[s].split(":", -1);
+            for (int i = 0; i < parts.length; i++) {
+                String part = parts[i];
+                if (s == sides.length - 1 && i == parts.length - 1 && part.indexOf('.') >= 0) {
+                    if (!NUMERIC_LABELS.matcher(part).matches() || !isIpv4(part)) {
+                        return false;
+                    }
+                    groups += 2;
+                } else if (part.isEmpty() || part.length() > 4 || !HEX_GROUP.matcher(part).matches()) {
+                    return false;
+                } else {
+                    groups++;
+                }
+            }
+        }
+        return gap >= 0 ? groups < 8 : groups == 8;
     }
 
     private static boolean isIpv4(String host) {

@@ -34,6 +34,21 @@ class HostPortTest {
         assertThrows(NullPointerException.class, () -> new HostPort(null, 1));
     }
 
+    /** IPv6 text is checked group by group: the character pattern alone took {@code [:::::]:7841}. */
+    @Test
+    void shouldCheckIpv6AddressesGroupByGroup() {
+        for (String ok : new String[] {"::", "::1", "fe80::1:2:3", "1:2:3:4:5:6:7:8", "::ffff:10.0.0.1", "1::",
+            "2001:DB8::8:800:200C:417A"}) {
+            assertEquals(ok, new HostPort(ok, 1).host(), ok);
+        }
+        for (String bad : new String[] {":::::", "1::2::3", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "12345::1",
+            "::1.2.3", "::ffff:10.0.0.256", ":1::2", "1:2:3:4:5:6:7::8:9"}) {
+            assertThrows(IllegalArgumentException.class, () -> new HostPort(bad, 1), bad);
+        }
+        assertEquals("[:::::] is not an IPv6 address", assertThrows(IllegalArgumentException.class,
+                () -> HostPort.parse("[:::::]:7841")).getMessage());
+    }
+
     @Test
     void shouldRejectOverlongHostNames() {
         String label = "a".repeat(63);
