@@ -83,7 +83,7 @@ public final class RaftwireConfig {
      * @throws ConfigException when the file cannot be read, or listing every violation
      */
     public static RaftwireConfig fromFile(Path file) {
-        return load(standardSources(file));
+        return load(standardSources(file, System.getenv()));
     }
 
     /**
@@ -93,11 +93,24 @@ public final class RaftwireConfig {
      * @throws ConfigException when the file cannot be read, or listing every violation
      */
     public static RaftwireConfig fromFile(Path file, Set<String> installedSerializers) {
-        return load(installedSerializers, standardSources(file));
+        return load(installedSerializers, standardSources(file, System.getenv()));
     }
 
-    private static List<ConfigSource> standardSources(Path file) {
-        return List.of(ConfigSource.fromProperties(file), ConfigSource.systemProperties(), ConfigSource.environment());
+    /**
+     * The sources of the standard loading order, lowest precedence first: {@code file} (if not null), the system
+     * properties (read now), then {@code environment} as environment variables.
+     *
+     * @param file        a properties file, or null for none
+     * @param environment the environment variables to read, the process's ({@code System.getenv()}) but in tests
+     */
+    public static List<ConfigSource> standardSources(Path file, Map<String, String> environment) {
+        List<ConfigSource> sources = new ArrayList<>();
+        if (file != null) {
+            sources.add(ConfigSource.fromProperties(file));
+        }
+        sources.add(ConfigSource.systemProperties());
+        sources.add(ConfigSource.environment(environment));
+        return List.copyOf(sources);
     }
 
     /** A configuration from property names to values over the defaults, for tests and programmatic set-up. */

@@ -353,11 +353,7 @@ public final class RaftwireNode implements AutoCloseable {
                             ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
                             : "the state restored from " + store.getClass().getSimpleName());
                 } catch (RuntimeException e) {
-                    try {
-                        storeCloser.close();
-                    } catch (Exception closing) {
-                        e.addSuppressed(closing);
-                    }
+                    closeStore(this, e);
                     throw e;
                 }
             }

@@ -140,14 +140,9 @@ public final class ClientCommand {
 
     /** A connected KV client; the caller closes it. Call {@link #checkOptions()} first. */
     KvClient connect() {
-        List<ConfigSource> sources = new ArrayList<>();
-        if (config != null) {
-            sources.add(ConfigSource.fromProperties(config));
-        }
         // the standard order, as raftwire node reads its configuration: file < system properties < environment
-        sources.add(ConfigSource.systemProperties());
-        sources.add(ConfigSource.environment(environment));
-        RaftwireConfig base = RaftwireConfig.load(NettyTransportFactory.installedSerializers(), sources);
+        RaftwireConfig base = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+                RaftwireConfig.standardSources(config, environment));
         Map<String, String> values = new HashMap<>(base.nonDefaults());
         if (serializer != null) {
             values.put(ConfigKeys.SERIALIZER.name(), serializer);
