@@ -2,6 +2,7 @@ package io.raftwire.bench;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.internal.PlatformDependent;
 import io.raftwire.bench.handwritten.HandwrittenCodec;
 import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.Serializer;
@@ -105,6 +106,11 @@ public final class CpuTimeRoundTrip {
                     sorted[BATCHES / 2], sorted[0], names[last], ratios[BATCHES / 2], ratios[0], ratios[BATCHES - 1],
                     OP, cases[k].size(), BATCHES);
         }
+        // Netty 4.2 leaves sun.misc.Unsafe alone on Java 25+ unless the JVM allows its memory access, and then reads
+        // and writes direct buffers (the frames here) through ByteBuffer: a figure that moves these results.
+        System.out.printf(Locale.ROOT, "java %s, Netty direct buffers through sun.misc.Unsafe: %s%n",
+                Runtime.version(), PlatformDependent.hasUnsafe() ? "yes" : "no (" + PlatformDependent
+                        .getUnsafeUnavailabilityCause().getMessage() + ")");
         int reference = Arrays.asList(names).indexOf(ReferenceKryo.NAME);
         for (int k = 0; reference >= 0 && k < names.length; k++) {
             if (k != reference) {

@@ -1,0 +1,124 @@
+package io.raftwire.program;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The repository's {@code raftwire} launcher, run by {@code sh} against a stand-in {@code java} that reports a chosen
+ * version and records the arguments it was started with: which JVM options the script adds, and when.
+ */
+class LauncherScriptIT {
+
+    private static final Path SCRIPT = Path.of(System.getProperty("basedir", "."), "..", "raftwire").normalize();
+    private static final String ALLOW = "--sun-misc-unsafe-memory-access=allow";
+
+    @TempDir
+    Path dir;
+
+    record Launch(int status, String err, List<String> javaArgs) {
+    }
+
+    /** Copies the script into a repository layout of its own, with an empty jar where the build puts the real one. */
+    private Path repository(boolean withJar) throws IOException {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.copy(SCRIPT, repo.resolve("raftwire"));
+        if (withJar) {
+            Files.createFile(Files.createDirectories(repo.resolve("raftwire-cli/target")).resolve("raftwire.jar"));
+        }
+        return repo.toRealPath();
+    }
+
+    /** A JAVA_HOME whose bin/java prints {@code versionLine} for -version and otherwise writes its arguments. */
+    private Path javaHome(String versionLine) throws IOException {
+        Path bin = Files.createDirectories(dir.resolve("jdk/bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\n"
+                + "if [ \"$1\" = -version ]; then echo '" + versionLine + "' >&2; exit 0; fi\n"
+                + "printf '%s\\n' \"$@\" > \"$ARGS_FILE\"\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return bin.getParent();
+    }
+
+    private Launch launch(Path repo, Path javaHome, String javaOpts) throws Exception {
+        Path args = dir.resolve("args");
+        Files.deleteIfExists(args);
+        ProcessBuilder pb = new ProcessBuilder("sh", repo.resolve("raftwire").toString(), "node", "--config", "a b.conf");
+        Map<String, String> env = pb.environment();
+        env.put("JAVA_HOME", javaHome.toString());
+        env.put("ARGS_FILE", args.toString());
+        env.remove("RAFTWIRE_JAVA_OPTS");
+        if (javaOpts != null) {
+            env.put("RAFTWIRE_JAVA_OPTS", javaOpts);
+        }
+        Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "the launcher ended");
+        List<String> javaArgs = Files.exists(args) ? Files.readAllLines(args, StandardCharsets.UTF_8) : List.of();
+        return new Launch(p.exitValue(), err, javaArgs);
+    }
+
+    private static List<String> jarAndArguments(Path repo) {
+        return List.of("-jar", repo.resolve("raftwire-cli/target/raftwire.jar").toString(), "node", "--config",
+                "a b.conf");
+    }
+
+    @Test
+    @Timeout(60)
+    void onJava25TheScriptAllowsUnsafeMemoryAccessSoNettyKeepsItsFastDirectBufferPath() throws Exception {
+        Path repo = repository(true);
+        Launch l = launch(repo, javaHome("openjdk version \"25.0.3\" 2026-04-21 LTS"), null);
+        assertEquals(0, l.status(), l.err());
+        assertEquals(ALLOW, l.javaArgs().get(0), "the option comes first, before the user's: " + l.javaArgs());
+        assertEquals(jarAndArguments(repo), l.javaArgs().subList(1, l.javaArgs().size()),
+                "the program's arguments pass unchanged, a space inside one included");
+    }
+
+    @Test
+    @Timeout(60)
+    void java24TooButNotOlderJvmsWhereAllowIsTheDefaultOrTheOptionUnknown() throws Exception {
+        Path repo = repository(true);
+        assertEquals(ALLOW, launch(repo, javaHome("openjdk version \"24\" 2025-03-18"), null).javaArgs().get(0));
+        for (String older : List.of("openjdk version \"17.0.15\" 2025-04-15", "openjdk version \"23.0.2\" 2025-01-21",
+                "java version \"1.8.0_402\"")) {
+            Launch l = launch(repo, javaHome(older), null);
+            assertEquals(0, l.status(), l.err());
+            assertEquals(jarAndArguments(repo), l.javaArgs(), "no option added for " + older);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theUsersOwnSettingOfTheOptionWins() throws Exception {
+        Path repo = repository(true);
+        Launch l = launch(repo, javaHome("openjdk version \"25.0.3\" 2026-04-21 LTS"),
+                "-Xmx1g --sun-misc-unsafe-memory-access=warn");
+        assertEquals(0, l.status(), l.err());
+        assertFalse(l.javaArgs().contains(ALLOW), l.javaArgs().toString());
+        assertEquals(List.of("-Xmx1g", "--sun-misc-unsafe-memory-access=warn"), l.javaArgs().subList(0, 2));
+    }
+
+    @Test
+    @Timeout(60)
+    void anUnbuiltRepositoryIsNamedWithTheCommandThatBuildsIt() throws Exception {
+        Path repo = repository(false);
+        Launch l = launch(repo, javaHome("openjdk version \"17.0.15\" 2025-04-15"), null);
+        assertEquals(1, l.status());
+        assertTrue(l.err().contains(repo.resolve("raftwire-cli/target/raftwire.jar") + " has not been built"), l.err());
+        assertTrue(l.err().contains("mvn -B -ntp -q -DskipTests package"), l.err());
+        assertTrue(l.javaArgs().isEmpty(), "java was not started");
+    }
+}
