@@ -2,6 +2,7 @@ package io.raftwire.serializer.fory;
 
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.Utf8;
 
 import java.nio.charset.StandardCharsets;
 
@@ -56,7 +57,7 @@ final class PayloadReads {
     }
 
     /**
-     * Reads a string written by {@link PayloadWrites#string}; malformed UTF-8 becomes U+FFFD. A heap payload is
+     * Reads a string written by {@link PayloadWrites#string}; malformed UTF-8 is refused ({@link Utf8}). A heap payload is
      * decoded in place; a direct one is first copied into the thread's {@link Scratch}.
      */
     static String string(MemoryBuffer in, int maxElements, String label, Scratch scratch) {
@@ -66,13 +67,17 @@ final class PayloadReads {
         }
         byte[] heap = in.getHeapMemory();
         if (heap != null) {
-            String s = new String(heap, in._unsafeHeapReaderIndex(), n, StandardCharsets.UTF_8);
+            int p = in._unsafeHeapReaderIndex();
+            String s = new String(heap, p, n, StandardCharsets.UTF_8);
+            Utf8.requireWellFormed(s, heap, p, n, label);
             in.readerIndex(in.readerIndex() + n);
             return s;
         }
         byte[] b = scratch.atLeast(n);
         in.readBytes(b, 0, n);
-        return new String(b, 0, n, StandardCharsets.UTF_8);
+        String s = new String(b, 0, n, StandardCharsets.UTF_8);
+        Utf8.requireWellFormed(s, b, 0, n, label);
+        return s;
     }
 
     /** Reads a byte array written by {@link PayloadWrites#bytes}. */

@@ -12,6 +12,7 @@ import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.model.Utf16;
 import io.raftwire.serializer.model.WireSource;
 
 import java.util.ArrayDeque;
@@ -218,9 +219,12 @@ final class CarrierReader {
                 throw malformed(c, "holds " + v.getClass().getSimpleName() + " (expected: " + expected.getSimpleName()
                         + ")");
             }
-            if (kind == Kind.STRING && ((String) v).length() > maxElements) {
-                throw malformed(c, "has " + ((String) v).length() + " characters (expected: <= max-elements "
-                        + maxElements + ")");
+            if (kind == Kind.STRING) {
+                if (((String) v).length() > maxElements) {
+                    throw malformed(c, "has " + ((String) v).length() + " characters (expected: <= max-elements "
+                            + maxElements + ")");
+                }
+                Utf16.requireWellFormedOnDecode((String) v, label(c));
             }
             return v;
         }
@@ -303,6 +307,7 @@ final class CarrierReader {
                 throw new MalformedPayloadException(label + " holds " + describe(v) + " (expected: a String of at"
                         + " most max-elements " + maxElements + " characters)");
             }
+            Utf16.requireWellFormedOnDecode(s, label);
             return s;
         }
 

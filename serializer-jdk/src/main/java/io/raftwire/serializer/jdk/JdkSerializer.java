@@ -11,6 +11,7 @@ import io.raftwire.serializer.model.TypeModel;
 
 import java.io.IOException;
 import java.io.StreamCorruptedException;
+import java.io.UTFDataFormatException;
 import java.io.UncheckedIOException;
 
 /**
@@ -76,6 +77,11 @@ final class JdkSerializer extends AbstractSerializer {
         if (e instanceof StreamCorruptedException && NEGATIVE_ARRAY_LENGTH.equals(detail)) {
             // JDK 25 checks the length itself, before the filter, without saying which; same words as on JDK 17
             return new MalformedPayloadException("array length is negative (expected: >= 0)");
+        }
+        if (e instanceof UTFDataFormatException) {
+            // the JDK says nothing more; a stray, truncated or out-of-range byte in a string's modified UTF-8
+            return new MalformedPayloadException("a string in the stream is not well-formed modified UTF-8 (expected:"
+                    + " the form ObjectOutputStream writes)");
         }
         return new MalformedPayloadException("unreadable serialization stream: " + e.getClass().getSimpleName()
                 + (detail != null ? " " + detail : ""));

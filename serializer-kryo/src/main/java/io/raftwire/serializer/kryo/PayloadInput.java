@@ -2,6 +2,7 @@ package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Utf8;
 
 import java.nio.charset.StandardCharsets;
 
@@ -106,6 +107,7 @@ final class PayloadInput extends Input {
         }
         int p = position;
         String s = new String(buffer, p, n, StandardCharsets.UTF_8);
+        Utf8.requireWellFormed(s, buffer, p, n, label);
         position = p + n;
         return s;
     }

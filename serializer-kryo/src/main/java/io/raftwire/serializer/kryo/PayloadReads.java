@@ -3,6 +3,7 @@ package io.raftwire.serializer.kryo;
 import com.esotericsoftware.kryo.io.Input;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.Utf8;
 
 import java.nio.charset.StandardCharsets;
 
@@ -47,7 +48,7 @@ final class PayloadReads {
         throw new MalformedPayloadException(label + " = " + b + " (expected: 0 or 1)");
     }
 
-    /** Reads a string written by {@link PayloadOutput#writeUtf8}; malformed UTF-8 becomes U+FFFD. */
+    /** Reads a string written by {@link PayloadOutput#writeUtf8}; malformed UTF-8 is refused ({@link Utf8}). */
     static String string(Input in, int maxElements, String label) {
         int n = length(in, 1, maxElements, label);
         if (n <= 0) {
@@ -55,6 +56,7 @@ final class PayloadReads {
         }
         int p = in.position();
         String s = new String(in.getBuffer(), p, n, StandardCharsets.UTF_8);
+        Utf8.requireWellFormed(s, in.getBuffer(), p, n, label);
         in.setPosition(p + n);
         return s;
     }

@@ -14,6 +14,7 @@ import io.protostuff.Output;
 import io.protostuff.Schema;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
+import io.raftwire.serializer.model.Utf8;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -245,12 +246,16 @@ final class ByteBufInput implements Input {
 
     /**
      * Reads a UTF-8 string. Decoded by the JDK ({@link ByteBuf#toString(int, int, java.nio.charset.Charset)}), not by
-     * protostuff's {@code STRING.deser}, whose result depends on a JVM-wide system property.
+     * protostuff's {@code STRING.deser}, whose result depends on a JVM-wide system property. Malformed UTF-8, which the
+     * JDK would decode to U+FFFD, is refused ({@link Utf8}).
      */
     @Override
     public String readString() throws IOException {
         int length = readLength("string length");
         String s = buf.toString(buf.readerIndex(), length, StandardCharsets.UTF_8);
+        if (s.indexOf('\uFFFD') >= 0) {
+            Utf8.requireWellFormed(s, buf.nioBuffer(buf.readerIndex(), length), label);
+        }
         buf.skipBytes(length);
         return s;
     }

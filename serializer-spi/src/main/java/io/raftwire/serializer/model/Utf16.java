@@ -9,6 +9,11 @@ import java.util.Locale;
  * Every provider refuses such a string at encode instead, the jdk provider too (its own format could carry it), so
  * that a value one provider accepts is accepted by all. A {@code char} component carries any value, a lone surrogate
  * included.
+ *
+ * <p>The jdk provider's format, Java serialization's modified UTF-8, can carry an unpaired surrogate, so that provider
+ * also refuses one in a string it reads ({@link #requireWellFormedOnDecode}): a peer cannot hand the state machine a
+ * string that no raftwire encoder would send on (in a snapshot, say). The UTF-8 providers cannot decode one at all
+ * ({@link Utf8}).
  */
 public final class Utf16 {
 
@@ -21,18 +26,36 @@ public final class Utf16 {
      * @throws IllegalArgumentException naming the first unpaired surrogate and where it is
      */
     public static void requireWellFormed(String s) {
-        if (s == null) {
-            return;
+        int at = s == null ? -1 : firstUnpaired(s);
+        if (at >= 0) {
+            throw unpairedSurrogate(s, at);
         }
+    }
+
+    /**
+     * Refuses {@code s}, a string just read from a peer's payload at {@code label}, if it holds an unpaired surrogate.
+     *
+     * @throws MalformedPayloadException naming the place, the first unpaired surrogate and where it is
+     */
+    public static void requireWellFormedOnDecode(String s, String label) {
+        int at = firstUnpaired(s);
+        if (at >= 0) {
+            throw new MalformedPayloadException(label + ": " + unpairedSurrogate(s, at).getMessage());
+        }
+    }
+
+    /** The index of the first unpaired surrogate of {@code s}, or -1. */
+    private static int firstUnpaired(String s) {
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
             if (Character.isSurrogate(c)) {
                 if (!Character.isHighSurrogate(c) || i + 1 == n || !Character.isLowSurrogate(s.charAt(i + 1))) {
-                    throw unpairedSurrogate(s, i);
+                    return i;
                 }
                 i++;
             }
         }
+        return -1;
     }
 
     /** The refusal of {@code s}, whose char {@code at} is an unpaired surrogate (for encoders that meet it). */

@@ -766,6 +766,70 @@ public abstract class SerializerContract {
     }
 
     /**
+     * A peer's string bytes that no raftwire encoder writes are refused, not decoded into a string the sender never
+     * had (the JDK's UTF-8 decoder would put U+FFFD in their place): in a component, a list element and a walked map's
+     * key, from heap and direct payloads. Each forgery replaces the three bytes of {@code '€'} (E2 82 AC in UTF-8 and in
+     * Java serialization's modified UTF-8 alike) in a string's encoding, so every length stays right.
+     */
+    @Test
+    void malformedStringBytesAreRefusedNotReplaced() {
+        Serializer shapes = Serializers.create(providerName(), WalkedShapes.registry(), SerializerOptions.defaults());
+        int stringsId = WalkedShapes.FIRST_ID + WalkedShapes.TYPES.indexOf(WalkedShapes.Strings.class);
+        List<byte[]> forgeries = new ArrayList<>(List.of(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                new byte[] {(byte) 0xE2, 0x28, (byte) 0xAC}, new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF}));
+        if (refusesOverlongUtf8()) {
+            forgeries.add(new byte[] {(byte) 0xE0, (byte) 0x82, (byte) 0xAC});
+        }
+        byte[] marker = "k\u20acy".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        UserTypes.KvCommand inKey = new UserTypes.KvCommand("k\u20acy", null, 0, List.of());
+        UserTypes.KvCommand inTag = new UserTypes.KvCommand("k", null, 0, List.of("t", "k\u20acy"));
+        WalkedShapes.Strings inMapKey = new WalkedShapes.Strings(Map.of("k\u20acy", "v"));
+        List<Object[]> places = List.of(new Object[] {serializer, registry.idOf(inKey), inKey},
+                new Object[] {serializer, registry.idOf(inTag), inTag}, new Object[] {shapes, stringsId, inMapKey});
+        for (Object[] place : places) {
+            Serializer s = (Serializer) place[0];
+            int id = (Integer) place[1];
+            byte[] payload = Payloads.encode(s, place[2]);
+            assertEquals(place[2], Payloads.decodeHeap(s, id, payload), "the unforged payload decodes");
+            int at = indexOf(payload, marker);
+            assertTrue(at >= 0 && indexOf(Arrays.copyOfRange(payload, at + 1, payload.length), marker) < 0,
+                    "the string's bytes appear once in " + HexFormat.of().formatHex(payload));
+            for (byte[] forgery : forgeries) {
+                byte[] forged = payload.clone();
+                System.arraycopy(forgery, 0, forged, at + 1, forgery.length);
+                for (boolean direct : new boolean[] {false, true}) {
+                    SerializationException e = assertThrows(SerializationException.class, () -> {
+                        Object ignored = direct ? Payloads.decodeDirect(s, id, forged)
+                                : Payloads.decodeHeap(s, id, forged);
+                    },
+                            place[2] + " with " + HexFormat.of().formatHex(forgery));
+                    assertTrue(e.getMessage().contains(malformedStringReason(forgery)), e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Whether the provider refuses an overlong UTF-8 form; Java serialization's modified UTF-8 reads one. */
+    protected boolean refusesOverlongUtf8() {
+        return true;
+    }
+
+    /** The part of the provider's refusal that names what is wrong with a string whose bytes 1..3 are {@code forged}. */
+    protected String malformedStringReason(byte[] forged) {
+        return String.format(java.util.Locale.ROOT, "a string of 5 bytes is not well-formed UTF-8: byte 0x%02X at byte 1"
+                + " starts a malformed sequence (expected: well-formed UTF-8, as raftwire encoders write;", forged[0] & 0xFF);
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * Classes built field by field skip their constructors on decode, as the README says; a type implementing
      * {@code ValidatedAfterDecode} has its check run instead, and a payload it refuses fails the decode.
      */
