@@ -92,6 +92,10 @@ class LauncherScriptIT {
     void java24TooButNotOlderJvmsWhereAllowIsTheDefaultOrTheOptionUnknown() throws Exception {
         Path repo = repository(true);
         assertEquals(ALLOW, launch(repo, javaHome("openjdk version \"24\" 2025-03-18"), null).javaArgs().get(0));
+        assertEquals(ALLOW, launch(repo, javaHome("openjdk version \"26-ea\" 2026-03-17"), null).javaArgs().get(0),
+                "an early-access build");
+        assertEquals(ALLOW, launch(repo, javaHome("Picked up JAVA_TOOL_OPTIONS: -Dx=\"7\"\nopenjdk version \"25\""
+                + " 2025-09-16"), null).javaArgs().get(0), "the version line, not a line the JVM prints before it");
         for (String older : List.of("openjdk version \"17.0.15\" 2025-04-15", "openjdk version \"23.0.2\" 2025-01-21",
                 "java version \"1.8.0_402\"")) {
             Launch l = launch(repo, javaHome(older), null);
