@@ -64,9 +64,11 @@ final class ThroughputReport {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path log = Files.createTempFile("raftwire-probe-" + codec, ".txt");
         try {
-            Process child = new ProcessBuilder(java, "-Xms512m", "-Xmx512m", "-cp",
-                    System.getProperty("java.class.path"), CodecComparison.class.getName(),
-                    CodecComparison.PROBE_FLAG, codec)
+            List<String> command = new ArrayList<>(List.of(java, "-Xms512m", "-Xmx512m"));
+            command.addAll(ParentJvmOptions.forChildren());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), CodecComparison.class.getName(),
+                    CodecComparison.PROBE_FLAG, codec));
+            Process child = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!child.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 child.destroyForcibly();

@@ -1,5 +1,7 @@
 package io.raftwire.bench.cluster;
 
+import io.raftwire.bench.ParentJvmOptions;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -182,6 +184,7 @@ public final class ClusterBenchmark {
         command.add("-Xms" + o.heap);
         command.add("-Xmx" + o.heap);
         command.addAll(CHILD_JVM_ARGS);
+        command.addAll(ParentJvmOptions.forChildren());
         command.addAll(o.jvmArgs);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ClusterBenchmark.class.getName(), "run"));
         command.addAll(spec.args());

@@ -1,5 +1,7 @@
 package io.raftwire.bench.transport;
 
+import io.raftwire.bench.ParentJvmOptions;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -141,6 +143,7 @@ public final class TransportLatency {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(CHILD_JVM_ARGS);
+        command.addAll(ParentJvmOptions.forChildren());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TransportLatency.class.getName(),
                 "probe"));
         command.addAll(s.args());
