@@ -16,7 +16,8 @@ import java.util.Locale;
  *
  * <p>The check costs nothing on the common path: a decoded string holds U+FFFD only if the bytes were malformed or
  * carried U+FFFD itself, and a string whose chars all fit in one byte (every ASCII string) is known not to hold it
- * without a scan. Only then are the bytes checked strictly.
+ * without a scan (with the JVM's compact strings, the default; without them {@code indexOf} scans the chars). Only
+ * then are the bytes checked strictly. Thread-safe; the bytes are only read.
  */
 public final class Utf8 {
 
