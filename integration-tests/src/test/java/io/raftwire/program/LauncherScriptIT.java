@@ -44,10 +44,25 @@ class LauncherScriptIT {
 
     /** A JAVA_HOME whose bin/java prints {@code versionLine} for -version and otherwise writes its arguments. */
     private Path javaHome(String versionLine) throws IOException {
-        Path bin = Files.createDirectories(dir.resolve("jdk/bin"));
+        return javaHome(0, versionLine);
+    }
+
+    /**
+     * A JAVA_HOME whose bin/java prints {@code versionLines} (none, one, or several as a real JVM does when it picks
+     * up options from the environment) on stderr for -version and exits with {@code versionStatus}, and otherwise
+     * writes its arguments.
+     */
+    private Path javaHome(int versionStatus, String... versionLines) throws IOException {
+        Path bin = Files.createDirectories(Files.createTempDirectory(dir, "jdk").resolve("bin"));
         Path java = bin.resolve("java");
+        StringBuilder lines = new StringBuilder();
+        for (String line : versionLines) {
+            lines.append(" '").append(line).append('\'');
+        }
         Files.writeString(java, "#!/bin/sh\n"
-                + "if [ \"$1\" = -version ]; then echo '" + versionLine + "' >&2; exit 0; fi\n"
+                + "if [ \"$1\" = -version ]; then "
+                + (versionLines.length > 0 ? "printf '%s\\n'" + lines + " >&2; " : "")
+                + "exit " + versionStatus + "; fi\n"
                 + "printf '%s\\n' \"$@\" > \"$ARGS_FILE\"\n", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         return bin.getParent();
@@ -101,6 +116,42 @@ class LauncherScriptIT {
             Launch l = launch(repo, javaHome(older), null);
             assertEquals(0, l.status(), l.err());
             assertEquals(jarAndArguments(repo), l.javaArgs(), "no option added for " + older);
+        }
+    }
+
+    /**
+     * Besides JAVA_TOOL_OPTIONS's notice, a JVM prints "NOTE: Picked up JDK_JAVA_OPTIONS: ..." or "Picked up
+     * _JAVA_OPTIONS: ..." before its version line (as Temurin 25 does), and a quote and digit in such a notice is not
+     * the version; the version line is found among the lines a real JVM prints after it, too.
+     */
+    @Test
+    @Timeout(60)
+    void theVersionIsFoundAfterTheOtherNoticesAJvmPrintsWhenItPicksUpOptions() throws Exception {
+        Path repo = repository(true);
+        for (String[] output : List.of(
+                new String[] {"NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m", "openjdk version \"25\" 2025-09-16"},
+                new String[] {"Picked up _JAVA_OPTIONS: -Dx=\"1\"", "java version \"24.0.2\" 2025-07-15"},
+                new String[] {"openjdk version \"26-ea\" 2026-03-17", "OpenJDK Runtime Environment (build 26-ea+5)"})) {
+            Launch l = launch(repo, javaHome(0, output), null);
+            assertEquals(0, l.status(), l.err());
+            assertEquals(ALLOW, l.javaArgs().get(0), "the option is added for " + List.of(output) + ": "
+                    + l.javaArgs());
+            assertEquals(jarAndArguments(repo), l.javaArgs().subList(1, l.javaArgs().size()));
+        }
+    }
+
+    /**
+     * A java whose -version fails or prints nothing recognisable does not stop the script under its {@code set -e}:
+     * the program is still started, without the option, and the JVM itself says what is wrong.
+     */
+    @Test
+    @Timeout(60)
+    void aJavaWhoseVersionCannotBeReadIsStillStartedWithoutTheOption() throws Exception {
+        Path repo = repository(true);
+        for (Path javaHome : List.of(javaHome(1), javaHome(1, "Error: something"), javaHome(0, "25"))) {
+            Launch l = launch(repo, javaHome, null);
+            assertEquals(0, l.status(), l.err());
+            assertEquals(jarAndArguments(repo), l.javaArgs(), "started, without the option");
         }
     }
 
