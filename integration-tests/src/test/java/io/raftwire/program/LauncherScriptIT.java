@@ -69,6 +69,11 @@ class LauncherScriptIT {
     }
 
     private Launch launch(Path repo, Path javaHome, String javaOpts) throws Exception {
+        return launch(repo, javaHome, javaOpts, Map.of());
+    }
+
+    /** Runs the launcher with {@code extraEnv} set, and none of the JVM's own option variables unless set there. */
+    private Launch launch(Path repo, Path javaHome, String javaOpts, Map<String, String> extraEnv) throws Exception {
         Path args = dir.resolve("args");
         Files.deleteIfExists(args);
         ProcessBuilder pb = new ProcessBuilder("sh", repo.resolve("raftwire").toString(), "node", "--config", "a b.conf");
@@ -76,9 +81,12 @@ class LauncherScriptIT {
         env.put("JAVA_HOME", javaHome.toString());
         env.put("ARGS_FILE", args.toString());
         env.remove("RAFTWIRE_JAVA_OPTS");
+        env.remove("JDK_JAVA_OPTIONS");
+        env.remove("JAVA_TOOL_OPTIONS");
         if (javaOpts != null) {
             env.put("RAFTWIRE_JAVA_OPTS", javaOpts);
         }
+        env.putAll(extraEnv);
         Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(20, TimeUnit.SECONDS), "the launcher ended");
@@ -164,6 +172,25 @@ class LauncherScriptIT {
         assertEquals(0, l.status(), l.err());
         assertFalse(l.javaArgs().contains(ALLOW), l.javaArgs().toString());
         assertEquals(List.of("-Xmx1g", "--sun-misc-unsafe-memory-access=warn"), l.javaArgs().subList(0, 2));
+    }
+
+    /**
+     * The JVM reads JDK_JAVA_OPTIONS and JAVA_TOOL_OPTIONS before its command line, so an option the script added there
+     * would override the user's setting in them (on Temurin 25, JDK_JAVA_OPTIONS=...=warn with ...=allow on the command
+     * line runs with Unsafe): the script leaves the option to the user there too.
+     */
+    @Test
+    @Timeout(60)
+    void theUsersSettingInTheJvmsOwnEnvironmentVariablesIsNotOverridden() throws Exception {
+        Path repo = repository(true);
+        Path java25 = javaHome("openjdk version \"25.0.3\" 2026-04-21 LTS");
+        for (String variable : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS")) {
+            Launch l = launch(repo, java25, null, Map.of(variable, "-Xss1m --sun-misc-unsafe-memory-access=warn"));
+            assertEquals(0, l.status(), l.err());
+            assertEquals(jarAndArguments(repo), l.javaArgs(), "no option added over " + variable + "'s");
+        }
+        Launch other = launch(repo, java25, null, Map.of("JDK_JAVA_OPTIONS", "-Xss1m"));
+        assertEquals(ALLOW, other.javaArgs().get(0), "added when those variables do not set it: " + other.javaArgs());
     }
 
     @Test
