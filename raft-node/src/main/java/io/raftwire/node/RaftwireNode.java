@@ -107,7 +107,8 @@ public final class RaftwireNode implements AutoCloseable {
             this.raftNode = builder.build();
             this.clients = clientTransport;
             events.leadership(this::isLeader);
-            new ClientService(raftNode, sessions, b.clock, b.queryTimeout).register(clients);
+            new ClientService(raftNode, sessions, b.clock, b.queryTimeout, this::reachableMember,
+                    id -> "this node or one of its peers " + new java.util.TreeSet<>(peers.peers())).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
         } catch (RuntimeException e) {
@@ -226,6 +227,11 @@ public final class RaftwireNode implements AutoCloseable {
         return raftNode.<T>query(read, QueryPolicy.EVENTUAL_CONSISTENCY,
                 minCommitIndex > 0 ? Optional.of(minCommitIndex) : Optional.empty(), Optional.of(timeout))
                 .thenApply(Ordered::getResult);
+    }
+
+    /** Whether {@code memberId} is this node or one of its peers: a member this node can send Raft messages to. */
+    private boolean reachableMember(String memberId) {
+        return self.id().equals(memberId) || peers.peers().contains(memberId);
     }
 
     /** Whether this node believes it is the leader. */

@@ -49,6 +49,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The node's side of the client protocol: the catalog's session requests, answered by replicating the catalog's log
@@ -69,18 +70,40 @@ public final class ClientService {
     private final SessionConsistency sessions;
     private final Clock clock;
     private final Duration queryTimeout;
+    private final Predicate<String> knownMember;
+    private final Function<String, String> knownMembers;
 
     /**
+     * A service that lets a client join any member id; see
+     * {@link #ClientService(RaftNode, SessionConsistency, Clock, Duration, Predicate, Function)}.
+     *
      * @param node         the local Raft node
      * @param sessions     the read consistency of each open session
      * @param clock        the wall clock stamped on entries this node proposes as leader
      * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout) {
+        this(node, sessions, clock, queryTimeout, id -> true, id -> "any member id");
+    }
+
+    /**
+     * @param node         the local Raft node
+     * @param sessions     the read consistency of each open session
+     * @param clock        the wall clock stamped on entries this node proposes as leader
+     * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
+     * @param knownMember  whether a member id may join: one this node can reach (itself or one of its peers). A
+     *                     {@link JoinRequest} for any other id is refused before the engine sees it, since a voter
+     *                     no member can reach only raises the quorum, and enough of them stop the group for good
+     * @param knownMembers describes, for a refusal's message, the ids {@code knownMember} accepts
+     */
+    public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
+            Predicate<String> knownMember, Function<String, String> knownMembers) {
         this.node = node;
         this.sessions = sessions;
         this.clock = clock;
         this.queryTimeout = queryTimeout;
+        this.knownMember = knownMember;
+        this.knownMembers = knownMembers;
     }
 
     /** Registers every handler on {@code transport}. */
@@ -161,6 +184,13 @@ public final class ClientService {
     }
 
     CompletionStage<JoinResponse> join(JoinRequest r) {
+        String id = r.member().id().id();
+        if (!knownMember.test(id)) {
+            return CompletableFuture.completedFuture(new JoinResponse(Status.ERROR, new RaftError(
+                    RaftError.Type.PROTOCOL_ERROR, "member " + PeerText.escape(id) + " cannot join: it is not one of"
+                    + " the members this node can reach (expected: " + knownMembers.apply(id) + "; add it to"
+                    + " raftwire.peers of every member first)"), 0, term(), now(), List.of()));
+        }
         MembershipChangeMode mode = r.member().type() == RaftMember.Type.ACTIVE
                 ? MembershipChangeMode.ADD_OR_PROMOTE_TO_FOLLOWER : MembershipChangeMode.ADD_LEARNER;
         return changeMembership(r.member(), mode).thenApply(m -> new JoinResponse(m.status(), m.error(), m.index(),
