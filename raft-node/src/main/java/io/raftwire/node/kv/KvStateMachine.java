@@ -192,6 +192,12 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
         return sessions.drainDeliveries();
     }
 
+    /** {@inheritDoc} Raft thread only. */
+    @Override
+    public long[] drainClosedSessions() {
+        return sessions.drainClosed();
+    }
+
     /**
      * Emits the snapshot chunks described in the class comment.
      *

@@ -24,6 +24,11 @@ public final class SessionConsistency {
         bySession.remove(session);
     }
 
+    /** The number of sessions recorded: those opened and not yet closed or expired, as far as this member knows. */
+    public int size() {
+        return bySession.size();
+    }
+
     /** The session's read consistency, or {@link ReadConsistency#LINEARIZABLE} if unknown. */
     public ReadConsistency of(long session) {
         return bySession.getOrDefault(session, ReadConsistency.LINEARIZABLE);

@@ -55,6 +55,9 @@ public final class SessionTrackingStateMachine implements StateMachine {
             if (events != null) {
                 events.push(ready);
             }
+            for (long closed : source.drainClosedSessions()) {
+                sessions.closed(closed);
+            }
         }
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
                 && r.status() == RaftResponse.Status.OK) {

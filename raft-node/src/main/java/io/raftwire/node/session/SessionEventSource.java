@@ -19,4 +19,15 @@ public interface SessionEventSource {
      * @return the deliveries; empty if none
      */
     List<EventDelivery> drainDeliveries();
+
+    /**
+     * The ids of the sessions that the operations applied since the last call closed, for whatever reason: closed by
+     * their client, expired, or closed for holding too many unacknowledged events; clears them. The node forgets what
+     * it noted about each (its read consistency), which it would otherwise keep for every session ever opened.
+     *
+     * @return the ids, in the order they were closed; empty if none
+     */
+    default long[] drainClosedSessions() {
+        return new long[0];
+    }
 }

@@ -87,6 +87,8 @@ public final class SessionTable {
     private final TreeMap<Long, ClientSession> sessions = new TreeMap<>();
     /** Sessions whose batches above the given event index are ready to push; local, never replicated. */
     private final TreeMap<Long, Long> outbox = new TreeMap<>();
+    /** Sessions closed since the last {@link #drainClosed}; local, never replicated. */
+    private final List<Long> closed = new ArrayList<>();
     private long clock;
 
     /** An empty table with its clock at 0. */
@@ -195,6 +197,7 @@ public final class SessionTable {
                 expired.add(s.id());
             }
         }
+        closed.addAll(expired);
         if (!expired.isEmpty()) {
             LOG.debug("closed {} expired session(s) at clock {}: {}", expired.size(), clock, expired);
         }
@@ -257,6 +260,7 @@ public final class SessionTable {
         if (sessions.remove(entry.session()) == null) {
             return new CloseSessionResponse(Status.ERROR, unknownSession(entry.session()));
         }
+        closed.add(entry.session());
         return new CloseSessionResponse(Status.OK, null);
     }
 
@@ -362,6 +366,7 @@ public final class SessionTable {
         if (newBatch && s.pending.size() >= MAX_UNACKNOWLEDGED_EVENT_BATCHES || bytes > MAX_UNACKNOWLEDGED_EVENT_BYTES) {
             sessions.remove(session);
             outbox.remove(session);
+            closed.add(session);
             LOG.warn("closed session {} of client {} at index {}: it holds {} unacknowledged event batches of {}"
                     + " estimated bytes (expected: at most {} batches and {} bytes; a client acknowledges events"
                     + " with its keep-alives)", session, PeerText.escape(s.member().id()), index, s.pending.size(),
@@ -392,6 +397,16 @@ public final class SessionTable {
             }
         }
         outbox.clear();
+        return out;
+    }
+
+    /**
+     * The ids of the sessions closed since the last call (expired, closed by their client, or closed for too many
+     * unacknowledged events), in the order they were closed; clears them. Local state, like {@link #drainDeliveries}.
+     */
+    public long[] drainClosed() {
+        long[] out = closed.stream().mapToLong(Long::longValue).toArray();
+        closed.clear();
         return out;
     }
 
