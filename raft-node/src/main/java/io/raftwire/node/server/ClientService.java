@@ -109,10 +109,10 @@ public final class ClientService {
     /** Registers every handler on {@code transport}. */
     public void register(Transport transport) {
         transport.onRequest(OpenSessionRequest.class, this::openSession);
-        transport.onRequest(KeepAliveRequest.class, (from, r) -> keepAlive(r));
-        transport.onRequest(CommandRequest.class, (from, r) -> command(r));
-        transport.onRequest(QueryRequest.class, (from, r) -> query(r));
-        transport.onRequest(CloseSessionRequest.class, (from, r) -> closeSession(r));
+        transport.onRequest(KeepAliveRequest.class, this::keepAlive);
+        transport.onRequest(CommandRequest.class, this::command);
+        transport.onRequest(QueryRequest.class, this::query);
+        transport.onRequest(CloseSessionRequest.class, this::closeSession);
         transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
         transport.onRequest(JoinRequest.class, (from, r) -> join(r));
         transport.onRequest(LeaveRequest.class, (from, r) -> leave(r));
@@ -139,10 +139,17 @@ public final class ClientService {
      * A keep-alive with no sessions is a probe: any member answers it at once with the leader it knows and the
      * members, which is how a client finds the leader. Otherwise the leader replicates it.
      */
-    CompletionStage<KeepAliveResponse> keepAlive(KeepAliveRequest r) {
+    CompletionStage<KeepAliveResponse> keepAlive(String from, KeepAliveRequest r) {
         if (r.sessionIds().length == 0) {
             return CompletableFuture.completedFuture(new KeepAliveResponse(Status.OK, null, leader(), members(),
                     new long[0]));
+        }
+        for (long session : r.sessionIds()) {
+            RaftError foreign = foreignSession(from, session);
+            if (foreign != null) {
+                return CompletableFuture.completedFuture(new KeepAliveResponse(Status.ERROR, foreign, leader(),
+                        members(), new long[0]));
+            }
         }
         KeepAliveEntry entry = new KeepAliveEntry(term(), now(), r.sessionIds(), r.commandSequences(),
                 r.eventIndexes());
@@ -152,13 +159,21 @@ public final class ClientService {
                         ? new KeepAliveResponse(Status.OK, null, leader(), members(), k.sessionIds()) : k);
     }
 
-    CompletionStage<CommandResponse> command(CommandRequest r) {
+    CompletionStage<CommandResponse> command(String from, CommandRequest r) {
+        RaftError foreign = foreignSession(from, r.session());
+        if (foreign != null) {
+            return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, foreign, 0, 0, new byte[0], 0));
+        }
         CommandEntry entry = new CommandEntry(term(), now(), r.session(), r.sequence(), r.operation());
         return replicate(entry, CommandResponse.class,
                 e -> new CommandResponse(Status.ERROR, e, 0, 0, new byte[0], 0));
     }
 
-    CompletionStage<QueryResponse> query(QueryRequest r) {
+    CompletionStage<QueryResponse> query(String from, QueryRequest r) {
+        RaftError foreign = foreignSession(from, r.session());
+        if (foreign != null) {
+            return CompletableFuture.completedFuture(new QueryResponse(Status.ERROR, foreign, 0, 0, new byte[0], 0));
+        }
         QueryEntry entry = new QueryEntry(term(), now(), r.session(), r.sequence(), r.operation());
         ReadConsistency consistency = sessions.of(r.session());
         QueryPolicy policy = switch (consistency) {
@@ -172,9 +187,31 @@ public final class ClientService {
                 e -> new QueryResponse(Status.ERROR, e, 0, 0, new byte[0], 0));
     }
 
-    CompletionStage<CloseSessionResponse> closeSession(CloseSessionRequest r) {
+    CompletionStage<CloseSessionResponse> closeSession(String from, CloseSessionRequest r) {
+        RaftError foreign = foreignSession(from, r.session());
+        if (foreign != null) {
+            return CompletableFuture.completedFuture(new CloseSessionResponse(Status.ERROR, foreign));
+        }
         CloseSessionEntry entry = new CloseSessionEntry(term(), now(), r.session(), false, r.delete());
         return replicate(entry, CloseSessionResponse.class, e -> new CloseSessionResponse(Status.ERROR, e));
+    }
+
+    /**
+     * {@code null} if the client connected as {@code from} may use {@code session}: it opened it, or this member does
+     * not know who did (a session it has not applied the open entry of; the state machine then answers as usual).
+     * Otherwise the refusal: a client may keep alive, command, query and close only its own sessions, since a command
+     * under another client's session and sequence would take the place of that client's own command with the same
+     * sequence (the state machine answers a repeated sequence from its cache), and a keep-alive would acknowledge and
+     * drop that client's results and events.
+     */
+    private RaftError foreignSession(String from, long session) {
+        String owner = sessions.owner(session);
+        if (owner == null || owner.equals(from)) {
+            return null;
+        }
+        return new RaftError(RaftError.Type.PROTOCOL_ERROR, "session " + session + " was opened by client "
+                + PeerText.escape(owner) + ", not by " + PeerText.escape(from) + " (expected: a client uses only the"
+                + " sessions it opened, over a connection under the same member id)");
     }
 
     CompletionStage<MetadataResponse> metadata(MetadataRequest r) {

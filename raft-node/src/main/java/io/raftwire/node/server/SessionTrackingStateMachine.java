@@ -7,6 +7,8 @@ import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.node.session.SessionEventSource;
+import io.raftwire.node.session.SessionRecord;
+import io.raftwire.node.session.SessionSnapshotChunk;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -61,7 +63,7 @@ public final class SessionTrackingStateMachine implements StateMachine {
         }
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
                 && r.status() == RaftResponse.Status.OK) {
-            sessions.opened(r.session(), open.readConsistency());
+            sessions.opened(r.session(), open.readConsistency(), open.memberId().id());
         } else if (operation instanceof CloseSessionEntry close) {
             sessions.closed(close.session());
         }
@@ -76,6 +78,14 @@ public final class SessionTrackingStateMachine implements StateMachine {
     @Override
     public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
         delegate.installSnapshot(commitIndex, snapshotChunks);
+        sessions.clear();
+        for (Object chunk : snapshotChunks) {
+            if (chunk instanceof SessionSnapshotChunk c) {
+                for (SessionRecord r : c.sessions()) {
+                    sessions.opened(r.id(), r.readConsistency(), r.member().id());
+                }
+            }
+        }
     }
 
     @Override
