@@ -72,6 +72,8 @@ public final class ClientService {
     private final Duration queryTimeout;
     private final Predicate<String> knownMember;
     private final Function<String, String> knownMembers;
+    private final long maxEntryBytes;
+    private final String maxEntryBytesText;
 
     /**
      * A service that lets a client join any member id; see
@@ -98,6 +100,24 @@ public final class ClientService {
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
             Predicate<String> knownMember, Function<String, String> knownMembers) {
+        this(node, sessions, clock, queryTimeout, knownMember, knownMembers, Long.MAX_VALUE, "no limit");
+    }
+
+    /**
+     * @param maxEntryBytes     the most bytes a client may put into one log entry (operation bytes and id, or an open
+     *                          session's names and configuration, or a keep-alive's arrays, as estimated by
+     *                          {@link #entryBytes}); a larger request is refused before it is logged. The engine sends
+     *                          up to append-batch-size + 1 entries in one frame and never sends a frame above
+     *                          max-frame-bytes, so one oversized entry would stop replication and cost the leader its
+     *                          leadership
+     * @param maxEntryBytesText how the limit is derived, for the refusal's message
+     * @see #ClientService(RaftNode, SessionConsistency, Clock, Duration, Predicate, Function)
+     */
+    public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
+            Predicate<String> knownMember, Function<String, String> knownMembers, long maxEntryBytes,
+            String maxEntryBytesText) {
+        this.maxEntryBytes = maxEntryBytes;
+        this.maxEntryBytesText = maxEntryBytesText;
         this.node = node;
         this.sessions = sessions;
         this.clock = clock;
@@ -130,6 +150,11 @@ public final class ClientService {
                     + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
                     + " session under its own connection's member id, where its events are pushed)"), 0, 0));
         }
+        RaftError tooLarge = tooLarge("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name()) + utf8(r.typeName())
+                + r.config().length);
+        if (tooLarge != null) {
+            return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, tooLarge, 0, 0));
+        }
         OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
                 r.readConsistency(), r.minTimeout(), r.maxTimeout());
         return replicate(entry, OpenSessionResponse.class, e -> new OpenSessionResponse(Status.ERROR, e, 0, 0));
@@ -151,6 +176,11 @@ public final class ClientService {
                         members(), new long[0]));
             }
         }
+        RaftError tooLarge = tooLarge("KeepAliveRequest", 3L * 10 * r.sessionIds().length); // 3 varints of <= 10
+        if (tooLarge != null) {
+            return CompletableFuture.completedFuture(new KeepAliveResponse(Status.ERROR, tooLarge, leader(),
+                    members(), new long[0]));
+        }
         KeepAliveEntry entry = new KeepAliveEntry(term(), now(), r.sessionIds(), r.commandSequences(),
                 r.eventIndexes());
         return replicate(entry, KeepAliveResponse.class,
@@ -163,6 +193,11 @@ public final class ClientService {
         RaftError foreign = foreignSession(from, r.session());
         if (foreign != null) {
             return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, foreign, 0, 0, new byte[0], 0));
+        }
+        RaftError tooLarge = tooLarge("CommandRequest", r.operation().value().length
+                + utf8(r.operation().id().id()));
+        if (tooLarge != null) {
+            return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, tooLarge, 0, 0, new byte[0], 0));
         }
         CommandEntry entry = new CommandEntry(term(), now(), r.session(), r.sequence(), r.operation());
         return replicate(entry, CommandResponse.class,
@@ -194,6 +229,19 @@ public final class ClientService {
         }
         CloseSessionEntry entry = new CloseSessionEntry(term(), now(), r.session(), false, r.delete());
         return replicate(entry, CloseSessionResponse.class, e -> new CloseSessionResponse(Status.ERROR, e));
+    }
+
+    /** {@code null} if {@code bytes} fit one log entry, otherwise the refusal naming the request, its size and the limit. */
+    private RaftError tooLarge(String request, long bytes) {
+        if (bytes <= maxEntryBytes) {
+            return null;
+        }
+        return new RaftError(RaftError.Type.PROTOCOL_ERROR, request + " would make a log entry of about " + bytes
+                + " bytes (expected: at most " + maxEntryBytes + " bytes, " + maxEntryBytesText + ")");
+    }
+
+    private static long utf8(String s) {
+        return 3L * s.length(); // at most three UTF-8 bytes per UTF-16 char; cheap and never under the real size
     }
 
     /**
