@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToMessageDecoder;
+import io.netty.util.AttributeKey;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -24,10 +25,17 @@ import java.util.stream.Collectors;
  * the serializer id is 0. A frame that fails any check raises {@link FrameException}; no payload is decoded (the
  * serializer is never called for a refused serializer id).
  *
- * <p>Stateless and {@link Sharable}: one instance per direction per transport.
+ * <p>Once a frame of a channel has been refused, every later frame of that channel is dropped unread: the stream
+ * cannot be trusted, and the frame decoder before this one may already have split later frames out of the same read
+ * and pass them on before the channel closes.
+ *
+ * <p>{@link Sharable}: one instance per direction per transport; the refusal is noted on the channel.
  */
 @Sharable
 public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
+
+    /** Set on a channel once one of its frames was refused. */
+    private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf(HeaderDecoder.class, "refused");
 
     private final SerializerSet serializers;
     private final Set<FrameKind> allowedKinds;
@@ -46,7 +54,7 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
     }
 
     /**
-     * Decodes one frame.
+     * Decodes one frame, unless an earlier frame of the channel was refused (then it is dropped).
      *
      * @param ctx   the context
      * @param frame the frame from Magic on; released by the superclass after this returns
@@ -54,7 +62,15 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
      */
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf frame, List<Object> out) {
-        out.add(decode(frame));
+        if (ctx.channel().hasAttr(REFUSED)) {
+            return; // after a refused frame nothing of this channel is passed on; the superclass releases the frame
+        }
+        try {
+            out.add(decode(frame));
+        } catch (FrameException e) {
+            ctx.channel().attr(REFUSED).set(Boolean.TRUE);
+            throw e;
+        }
     }
 
     /**

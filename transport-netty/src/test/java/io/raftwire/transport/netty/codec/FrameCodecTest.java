@@ -4,17 +4,20 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.TestTypes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.EnumSet;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -220,5 +223,29 @@ class FrameCodecTest {
                 + String.format("%016x", fake.fingerprint()) + "; the same provider format version on every"
                 + " node)", HandshakeCheck.details(problems));
         assertEquals("failed checks: serializer", HandshakeCheck.peerMessage(problems));
+    }
+
+    /**
+     * The stream after a refused frame cannot be trusted: a frame that arrived in the same read, after it, must not be
+     * passed on (it used to be, and a client's command sent after a frame with a bad magic was applied).
+     */
+    @Test
+    @Timeout(10)
+    void shouldPassOnNothingAfterARefusedFrameOfTheSameRead() {
+        EmbeddedChannel channel = new EmbeddedChannel(FrameDescriptor.newFrameDecoder(1024), decoder);
+        ByteBuf bad = writer.message(FrameKind.REQUEST, fake, TestTypes.ECHO_ID, 1, new Echo(1, "bad"));
+        bad.setShort(FrameDescriptor.LENGTH_FIELD_LENGTH, 0x1234); // magic
+        ByteBuf good = writer.message(FrameKind.REQUEST, fake, TestTypes.ECHO_ID, 2, new Echo(2, "after"));
+
+        FrameException refused = assertThrows(FrameException.class,
+                () -> channel.writeInbound(Unpooled.wrappedBuffer(bad, good)));
+
+        assertTrue(refused.getMessage().contains("magic"), refused.getMessage());
+        Object passedOn = channel.readInbound();
+        if (passedOn instanceof Frame f) {
+            f.release();
+        }
+        assertNull(passedOn, "a frame after the refused one was passed on");
+        channel.finishAndReleaseAll();
     }
 }
