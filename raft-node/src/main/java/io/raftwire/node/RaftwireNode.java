@@ -15,6 +15,7 @@ import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.store.FileRaftStore;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
+import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
@@ -107,13 +108,9 @@ public final class RaftwireNode implements AutoCloseable {
             this.raftNode = builder.build();
             this.clients = clientTransport;
             events.leadership(this::isLeader);
-            new ClientService(raftNode, sessions, b.clock, b.queryTimeout, this::reachableMember,
-                    id -> "this node or one of its peers " + new java.util.TreeSet<>(peers.peers()),
-                    maxClientEntryBytes(config), "raftwire.transport.max-frame-bytes = "
-                    + config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES) + " less " + frameAllowance(config)
-                    + " bytes for framing, divided by raftwire.raft.append-batch-size + 1 = "
-                    + (config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE) + 1) + ", the most entries in one frame")
-                    .register(clients);
+            new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
+                    peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE))).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
         } catch (RuntimeException e) {
@@ -232,30 +229,6 @@ public final class RaftwireNode implements AutoCloseable {
         return raftNode.<T>query(read, QueryPolicy.EVENTUAL_CONSISTENCY,
                 minCommitIndex > 0 ? Optional.of(minCommitIndex) : Optional.empty(), Optional.of(timeout))
                 .thenApply(Ordered::getResult);
-    }
-
-    /**
-     * Bytes of an AppendEntries frame kept for what is not its entries' client-supplied payloads (the message's and the
-     * entries' own fields): a sixteenth of max-frame-bytes, at most 64 KiB.
-     */
-    static long frameAllowance(RaftwireConfig config) {
-        return Math.min(64 * 1024, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES) / 16);
-    }
-
-    /**
-     * The most client-supplied bytes one log entry may carry: MicroRaft sends up to append-batch-size + 1 entries in
-     * one AppendEntries and a frame above max-frame-bytes is never sent, so a batch of the largest entries must fit
-     * one frame, with room for the entries' own fields and the message around them. With the defaults (16 MiB, 50)
-     * it is 327,680 bytes, above the KV store's largest command (a 256 KiB value and a 1,024-character key).
-     */
-    static long maxClientEntryBytes(RaftwireConfig config) {
-        long frame = config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES);
-        return Math.max(1, (frame - frameAllowance(config)) / (config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE) + 1));
-    }
-
-    /** Whether {@code memberId} is this node or one of its peers: a member this node can send Raft messages to. */
-    private boolean reachableMember(String memberId) {
-        return self.id().equals(memberId) || peers.peers().contains(memberId);
     }
 
     /** Whether this node believes it is the leader. */

@@ -49,7 +49,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * The node's side of the client protocol: the catalog's session requests, answered by replicating the catalog's log
@@ -70,60 +69,22 @@ public final class ClientService {
     private final SessionConsistency sessions;
     private final Clock clock;
     private final Duration queryTimeout;
-    private final Predicate<String> knownMember;
-    private final Function<String, String> knownMembers;
-    private final long maxEntryBytes;
-    private final String maxEntryBytesText;
-
-    /**
-     * A service that lets a client join any member id; see
-     * {@link #ClientService(RaftNode, SessionConsistency, Clock, Duration, Predicate, Function)}.
-     *
-     * @param node         the local Raft node
-     * @param sessions     the read consistency of each open session
-     * @param clock        the wall clock stamped on entries this node proposes as leader
-     * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
-     */
-    public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout) {
-        this(node, sessions, clock, queryTimeout, id -> true, id -> "any member id");
-    }
+    private final ClientAdmission admission;
 
     /**
      * @param node         the local Raft node
-     * @param sessions     the read consistency of each open session
+     * @param sessions     the read consistency and owner of each open session
      * @param clock        the wall clock stamped on entries this node proposes as leader
      * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
-     * @param knownMember  whether a member id may join: one this node can reach (itself or one of its peers). A
-     *                     {@link JoinRequest} for any other id is refused before the engine sees it, since a voter
-     *                     no member can reach only raises the quorum, and enough of them stop the group for good
-     * @param knownMembers describes, for a refusal's message, the ids {@code knownMember} accepts
+     * @param admission    what is refused before anything is logged: joins of unreachable members, oversized entries
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
-            Predicate<String> knownMember, Function<String, String> knownMembers) {
-        this(node, sessions, clock, queryTimeout, knownMember, knownMembers, Long.MAX_VALUE, "no limit");
-    }
-
-    /**
-     * @param maxEntryBytes     the most bytes a client may put into one log entry (operation bytes and id, or an open
-     *                          session's names and configuration, or a keep-alive's arrays, as estimated by
-     *                          {@link #entryBytes}); a larger request is refused before it is logged. The engine sends
-     *                          up to append-batch-size + 1 entries in one frame and never sends a frame above
-     *                          max-frame-bytes, so one oversized entry would stop replication and cost the leader its
-     *                          leadership
-     * @param maxEntryBytesText how the limit is derived, for the refusal's message
-     * @see #ClientService(RaftNode, SessionConsistency, Clock, Duration, Predicate, Function)
-     */
-    public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
-            Predicate<String> knownMember, Function<String, String> knownMembers, long maxEntryBytes,
-            String maxEntryBytesText) {
-        this.maxEntryBytes = maxEntryBytes;
-        this.maxEntryBytesText = maxEntryBytesText;
+            ClientAdmission admission) {
         this.node = node;
         this.sessions = sessions;
         this.clock = clock;
         this.queryTimeout = queryTimeout;
-        this.knownMember = knownMember;
-        this.knownMembers = knownMembers;
+        this.admission = admission;
     }
 
     /** Registers every handler on {@code transport}. */
@@ -150,7 +111,8 @@ public final class ClientService {
                     + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
                     + " session under its own connection's member id, where its events are pushed)"), 0, 0));
         }
-        RaftError tooLarge = tooLarge("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name()) + utf8(r.typeName())
+        RaftError tooLarge = admission.refuseSize("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name())
+                + utf8(r.typeName())
                 + r.config().length);
         if (tooLarge != null) {
             return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, tooLarge, 0, 0));
@@ -176,7 +138,8 @@ public final class ClientService {
                         members(), new long[0]));
             }
         }
-        RaftError tooLarge = tooLarge("KeepAliveRequest", 3L * 10 * r.sessionIds().length); // 3 varints of <= 10
+        // three varints of at most 10 bytes per session
+        RaftError tooLarge = admission.refuseSize("KeepAliveRequest", 3L * 10 * r.sessionIds().length);
         if (tooLarge != null) {
             return CompletableFuture.completedFuture(new KeepAliveResponse(Status.ERROR, tooLarge, leader(),
                     members(), new long[0]));
@@ -194,7 +157,7 @@ public final class ClientService {
         if (foreign != null) {
             return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, foreign, 0, 0, new byte[0], 0));
         }
-        RaftError tooLarge = tooLarge("CommandRequest", r.operation().value().length
+        RaftError tooLarge = admission.refuseSize("CommandRequest", r.operation().value().length
                 + utf8(r.operation().id().id()));
         if (tooLarge != null) {
             return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, tooLarge, 0, 0, new byte[0], 0));
@@ -231,15 +194,6 @@ public final class ClientService {
         return replicate(entry, CloseSessionResponse.class, e -> new CloseSessionResponse(Status.ERROR, e));
     }
 
-    /** {@code null} if {@code bytes} fit one log entry, otherwise the refusal naming the request, its size and the limit. */
-    private RaftError tooLarge(String request, long bytes) {
-        if (bytes <= maxEntryBytes) {
-            return null;
-        }
-        return new RaftError(RaftError.Type.PROTOCOL_ERROR, request + " would make a log entry of about " + bytes
-                + " bytes (expected: at most " + maxEntryBytes + " bytes, " + maxEntryBytesText + ")");
-    }
-
     private static long utf8(String s) {
         return 3L * s.length(); // at most three UTF-8 bytes per UTF-16 char; cheap and never under the real size
     }
@@ -270,11 +224,10 @@ public final class ClientService {
 
     CompletionStage<JoinResponse> join(JoinRequest r) {
         String id = r.member().id().id();
-        if (!knownMember.test(id)) {
-            return CompletableFuture.completedFuture(new JoinResponse(Status.ERROR, new RaftError(
-                    RaftError.Type.PROTOCOL_ERROR, "member " + PeerText.escape(id) + " cannot join: it is not one of"
-                    + " the members this node can reach (expected: " + knownMembers.apply(id) + "; add it to"
-                    + " raftwire.peers of every member first)"), 0, term(), now(), List.of()));
+        RaftError unreachable = admission.refuseJoin(id);
+        if (unreachable != null) {
+            return CompletableFuture.completedFuture(new JoinResponse(Status.ERROR, unreachable, 0, term(), now(),
+                    List.of()));
         }
         MembershipChangeMode mode = r.member().type() == RaftMember.Type.ACTIVE
                 ? MembershipChangeMode.ADD_OR_PROMOTE_TO_FOLLOWER : MembershipChangeMode.ADD_LEARNER;

@@ -83,6 +83,7 @@ public final class SessionTable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
     private static final byte[] NO_RESULT = new byte[0];
+    private static final long[] NO_SESSIONS = new long[0];
 
     private final TreeMap<Long, ClientSession> sessions = new TreeMap<>();
     /** Sessions whose batches above the given event index are ready to push; local, never replicated. */
@@ -405,6 +406,9 @@ public final class SessionTable {
      * unacknowledged events), in the order they were closed; clears them. Local state, like {@link #drainDeliveries}.
      */
     public long[] drainClosed() {
+        if (closed.isEmpty()) {
+            return NO_SESSIONS;
+        }
         long[] out = closed.stream().mapToLong(Long::longValue).toArray();
         closed.clear();
         return out;

@@ -1,0 +1,76 @@
+package io.raftwire.node.server;
+
+import io.raftwire.message.value.RaftError;
+import io.raftwire.transport.netty.codec.PeerText;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * What a member refuses of a client's request before anything reaches the log: a member id to join that no member
+ * can reach, and a request that would put more client-supplied bytes into one log entry than an AppendEntries frame
+ * can carry. Both are checked on the member that receives the request; refusals are {@code PROTOCOL_ERROR}s naming
+ * what was asked and what is expected. Immutable and thread-safe.
+ *
+ * @param reachable     the member ids a join may name, asked at each join: this node and its peers (a voter that is
+ *                      in no member's {@code raftwire.peers} never answers and only raises the quorum; enough of them
+ *                      stop the group for good)
+ * @param maxEntryBytes the most client-supplied bytes in one log entry, see {@link #maxEntryBytes(long, int)}
+ * @param limitReason   how {@code maxEntryBytes} was derived, for the refusal's message
+ */
+public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryBytes, String limitReason) {
+
+    /** Bytes of a frame kept for what is not the entries' client-supplied payloads: 1/16 of it, at most 64 KiB. */
+    static long frameAllowance(long maxFrameBytes) {
+        return Math.min(64 * 1024, maxFrameBytes / 16);
+    }
+
+    /**
+     * The most client-supplied bytes one log entry may carry: MicroRaft sends up to {@code appendBatchSize + 1} entries
+     * in one AppendEntries and a frame above {@code maxFrameBytes} is never sent, so a batch of the largest entries
+     * must fit one frame, with room for the entries' own fields and the message around them. With the defaults
+     * (16 MiB, 50) it is 327,680 bytes, above the KV store's largest command (a 256 KiB value and a 1,024-character
+     * key).
+     */
+    static long maxEntryBytes(long maxFrameBytes, int appendBatchSize) {
+        return Math.max(1, (maxFrameBytes - frameAllowance(maxFrameBytes)) / (appendBatchSize + 1));
+    }
+
+    /**
+     * The admission of a member {@code self} whose current peers {@code peers} supplies, under a transport's
+     * {@code maxFrameBytes} and the engine's {@code appendBatchSize} (the configuration keys the refusal names).
+     */
+    public static ClientAdmission of(String self, Supplier<Set<String>> peers, long maxFrameBytes,
+            int appendBatchSize) {
+        Supplier<Set<String>> reachable = () -> {
+            Set<String> ids = new TreeSet<>(peers.get());
+            ids.add(self);
+            return ids;
+        };
+        return new ClientAdmission(reachable, maxEntryBytes(maxFrameBytes, appendBatchSize),
+                "raftwire.transport.max-frame-bytes = " + maxFrameBytes + " less " + frameAllowance(maxFrameBytes)
+                + " bytes for framing, divided by raftwire.raft.append-batch-size + 1 = " + (appendBatchSize + 1)
+                + ", the most entries in one frame");
+    }
+
+    /** {@code null} if {@code memberId} may join, otherwise the refusal. */
+    RaftError refuseJoin(String memberId) {
+        Set<String> members = reachable.get();
+        if (members.contains(memberId)) {
+            return null;
+        }
+        return new RaftError(RaftError.Type.PROTOCOL_ERROR, "member " + PeerText.escape(memberId) + " cannot join: it"
+                + " is not one of the members this node can reach (expected: this node or one of its peers "
+                + new TreeSet<>(members) + "; add it to raftwire.peers of every member first)");
+    }
+
+    /** {@code null} if {@code bytes} fit one log entry, otherwise the refusal naming the request, size and limit. */
+    RaftError refuseSize(String request, long bytes) {
+        if (bytes <= maxEntryBytes) {
+            return null;
+        }
+        return new RaftError(RaftError.Type.PROTOCOL_ERROR, request + " would make a log entry of about " + bytes
+                + " bytes (expected: at most " + maxEntryBytes + " bytes, " + limitReason + ")");
+    }
+}
