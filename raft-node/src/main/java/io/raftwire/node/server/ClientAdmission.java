@@ -9,9 +9,11 @@ import java.util.function.Supplier;
 
 /**
  * What a member refuses of a client's request before anything reaches the log: a member id to join that no member
- * can reach, and a request that would put more client-supplied bytes into one log entry than an AppendEntries frame
- * can carry. Both are checked on the member that receives the request; refusals are {@code PROTOCOL_ERROR}s naming
- * what was asked and what is expected. Immutable and thread-safe.
+ * can reach, a request that would put more client-supplied bytes into one log entry than an AppendEntries frame can
+ * carry, and a session beyond {@link #MAX_SESSIONS_PER_CLIENT} or with a timeout above {@link #MAX_SESSION_TIMEOUT_MS}.
+ * All are checked on the member that receives the request, against what it has applied (so a burst of opens racing
+ * their own application may pass the session count by a few); refusals are {@code PROTOCOL_ERROR}s naming what was
+ * asked and what is expected. Immutable and thread-safe.
  *
  * @param reachable     the member ids a join may name, asked at each join: this node and its peers (a voter that is
  *                      in no member's {@code raftwire.peers} never answers and only raises the quorum; enough of them
@@ -20,6 +22,17 @@ import java.util.function.Supplier;
  * @param limitReason   how {@code maxEntryBytes} was derived, for the refusal's message
  */
 public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryBytes, String limitReason) {
+
+    /**
+     * The most sessions one client (member id) may hold open on the cluster, as the receiving member has applied
+     * them: every open session is kept by every member until it is closed or expires.
+     */
+    public static final int MAX_SESSIONS_PER_CLIENT = 1024;
+    /**
+     * The longest session timeout a client may ask for, in milliseconds (one hour): a session that never expires is
+     * never forgotten if its client goes away without closing it.
+     */
+    public static final long MAX_SESSION_TIMEOUT_MS = 3_600_000;
 
     /** Bytes of a frame kept for what is not the entries' client-supplied payloads: 1/16 of it, at most 64 KiB. */
     static long frameAllowance(long maxFrameBytes) {
@@ -63,6 +76,24 @@ public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryByte
         return new RaftError(RaftError.Type.PROTOCOL_ERROR, "member " + PeerText.escape(memberId) + " cannot join: it"
                 + " is not one of the members this node can reach (expected: this node or one of its peers "
                 + new TreeSet<>(members) + "; add it to raftwire.peers of every member first)");
+    }
+
+    /**
+     * {@code null} if {@code client}, holding {@code open} sessions, may open one more with a timeout of
+     * {@code maxTimeoutMs} milliseconds; otherwise the refusal.
+     */
+    RaftError refuseSession(String client, int open, long maxTimeoutMs) {
+        if (maxTimeoutMs > MAX_SESSION_TIMEOUT_MS) {
+            return new RaftError(RaftError.Type.PROTOCOL_ERROR, "session timeout " + maxTimeoutMs + " ms (expected:"
+                    + " at most " + MAX_SESSION_TIMEOUT_MS + " ms, one hour; a session of a client that went away is"
+                    + " kept by every member until it expires)");
+        }
+        if (open >= MAX_SESSIONS_PER_CLIENT) {
+            return new RaftError(RaftError.Type.PROTOCOL_ERROR, "client " + PeerText.escape(client) + " holds " + open
+                    + " open sessions (expected: at most " + MAX_SESSIONS_PER_CLIENT + " per client; close the"
+                    + " sessions it no longer uses, or let them expire)");
+        }
+        return null;
     }
 
     /** {@code null} if {@code bytes} fit one log entry, otherwise the refusal naming the request, size and limit. */

@@ -111,11 +111,13 @@ public final class ClientService {
                     + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
                     + " session under its own connection's member id, where its events are pushed)"), 0, 0));
         }
-        RaftError tooLarge = admission.refuseSize("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name())
-                + utf8(r.typeName())
-                + r.config().length);
-        if (tooLarge != null) {
-            return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, tooLarge, 0, 0));
+        RaftError refused = admission.refuseSession(from, sessions.ownedBy(from), r.maxTimeout());
+        if (refused == null) {
+            refused = admission.refuseSize("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name())
+                    + utf8(r.typeName()) + r.config().length);
+        }
+        if (refused != null) {
+            return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, refused, 0, 0));
         }
         OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
                 r.readConsistency(), r.minTimeout(), r.maxTimeout());

@@ -17,6 +17,8 @@ public final class SessionConsistency {
     }
 
     private final Map<Long, Noted> bySession = new ConcurrentHashMap<>();
+    /** Open sessions per known owner; an owner with none has no entry. */
+    private final Map<String, Integer> byOwner = new ConcurrentHashMap<>();
 
     /** Records an opened session whose owner is not known. */
     public void opened(long session, ReadConsistency consistency) {
@@ -30,17 +32,33 @@ public final class SessionConsistency {
      *              {@code null} if not known
      */
     public void opened(long session, ReadConsistency consistency, String owner) {
-        bySession.put(session, new Noted(consistency, owner));
+        Noted before = bySession.put(session, new Noted(consistency, owner));
+        forget(before);
+        if (owner != null) {
+            byOwner.merge(owner, 1, Integer::sum);
+        }
     }
 
     /** Forgets a closed or expired session. */
     public void closed(long session) {
-        bySession.remove(session);
+        forget(bySession.remove(session));
+    }
+
+    private void forget(Noted n) {
+        if (n != null && n.owner() != null) {
+            byOwner.computeIfPresent(n.owner(), (owner, count) -> count == 1 ? null : count - 1);
+        }
     }
 
     /** Forgets every session: a snapshot replaces the whole session table. */
     public void clear() {
         bySession.clear();
+        byOwner.clear();
+    }
+
+    /** The number of open sessions this member knows {@code owner} opened. */
+    public int ownedBy(String owner) {
+        return byOwner.getOrDefault(owner, 0);
     }
 
     /** The number of sessions recorded: those opened and not yet closed or expired, as far as this member knows. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.raftwire.message.value.RaftError;
+import io.raftwire.message.value.ReadConsistency;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -49,5 +50,37 @@ class ClientAdmissionTest {
         assertEquals(RaftError.Type.PROTOCOL_ERROR, a.refuseJoin("node-4").type());
         peers.add("node-4");
         assertNull(a.refuseJoin("node-4"));
+    }
+
+    @Test
+    void sessionsAreCappedPerClientAndInTheirTimeout() {
+        ClientAdmission a = ClientAdmission.of("node-1", Set::of, 1 << 20, 50);
+        assertNull(a.refuseSession("c", ClientAdmission.MAX_SESSIONS_PER_CLIENT - 1,
+                ClientAdmission.MAX_SESSION_TIMEOUT_MS));
+        assertEquals("client c\\u001b holds 1024 open sessions (expected: at most 1024 per client; close the sessions it"
+                + " no longer uses, or let them expire)", a.refuseSession("c\u001b", 1024, 10_000).message());
+        assertEquals("session timeout 9223372036854775807 ms (expected: at most 3600000 ms, one hour; a session of a"
+                + " client that went away is kept by every member until it expires)",
+                a.refuseSession("c", 0, Long.MAX_VALUE).message());
+    }
+
+    @Test
+    void sessionCountsPerOwnerFollowOpensClosesAndSnapshots() {
+        SessionConsistency s = new SessionConsistency();
+        s.opened(1, ReadConsistency.LINEARIZABLE, "a");
+        s.opened(2, ReadConsistency.LINEARIZABLE, "a");
+        s.opened(3, ReadConsistency.SEQUENTIAL, "b");
+        s.opened(4, ReadConsistency.SEQUENTIAL);
+        assertEquals(2, s.ownedBy("a"));
+        assertEquals(1, s.ownedBy("b"));
+        s.closed(1);
+        s.closed(1);
+        s.closed(99);
+        assertEquals(1, s.ownedBy("a"));
+        s.opened(2, ReadConsistency.LINEARIZABLE, "b");
+        assertEquals(0, s.ownedBy("a"), "a session noted again replaces its owner");
+        assertEquals(2, s.ownedBy("b"));
+        s.clear();
+        assertEquals(0, s.ownedBy("b"));
     }
 }
