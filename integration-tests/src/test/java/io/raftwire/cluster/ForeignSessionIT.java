@@ -76,8 +76,13 @@ class ForeignSessionIT {
     }
 
     private static NettyTransport intruder(KvCluster kv) {
+        return rawClient(kv, "intruder");
+    }
+
+    /** A transport to every member's client port as client {@code id}, for requests the client API never sends. */
+    static NettyTransport rawClient(KvCluster kv, String id) {
         Map<String, String> values = new LinkedHashMap<>(kv.base);
-        values.put("raftwire.node.id", "intruder");
+        values.put("raftwire.node.id", id);
         values.put("raftwire.node.address", "127.0.0.1:0");
         values.put("raftwire.peers", kv.cluster.clientAddresses().stream()
                 .map(p -> p.id() + "=" + p.address()).collect(Collectors.joining(",")));

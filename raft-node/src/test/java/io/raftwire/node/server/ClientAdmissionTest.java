@@ -57,8 +57,8 @@ class ClientAdmissionTest {
         ClientAdmission a = ClientAdmission.of("node-1", Set::of, 1 << 20, 50);
         assertNull(a.refuseSession("c", ClientAdmission.MAX_SESSIONS_PER_CLIENT - 1,
                 ClientAdmission.MAX_SESSION_TIMEOUT_MS));
-        assertEquals("client c\\u001b holds 1024 open sessions (expected: at most 1024 per client; close the sessions it"
-                + " no longer uses, or let them expire)", a.refuseSession("c\u001b", 1024, 10_000).message());
+        assertEquals("client c\\u001b holds 1024 open sessions (expected: at most 1024 per client; close the sessions"
+                + " it no longer uses, or let them expire)", a.refuseSession("c\u001b", 1024, 10_000).message());
         assertEquals("session timeout 9223372036854775807 ms (expected: at most 3600000 ms, one hour; a session of a"
                 + " client that went away is kept by every member until it expires)",
                 a.refuseSession("c", 0, Long.MAX_VALUE).message());
