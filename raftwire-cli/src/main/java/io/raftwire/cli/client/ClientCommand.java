@@ -37,6 +37,9 @@ import picocli.CommandLine.Spec;
  * options live here; each operation is a subcommand.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
+        customSynopsis = {"@|bold raftwire client|@ [-hVv] [--cluster-id=<clusterId>] [--config=FILE]",
+                "                       --members=ID=HOST:PORT,... [--serializer=<serializer>]",
+                "                       [--timeout-ms=<timeoutMs>] [COMMAND]"},
         description = {"Talks to a running cluster: put, get, delete, cas, watch, bench."},
         subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
                 KvCommands.Watch.class, BenchCommand.class})
@@ -51,8 +54,9 @@ public final class ClientCommand {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--members", required = true, paramLabel = "ID=HOST:PORT,...",
-            description = "Every member's client address (raftwire.node.client-address), comma separated.")
+    // required, but checked in checkOptions: picocli checks a parent's required options before a subcommand's --help
+    @Option(names = "--members", paramLabel = "ID=HOST:PORT,...",
+            description = "Every member's client address (raftwire.node.client-address), comma separated; required.")
     private String members;
 
     @Option(names = "--config", paramLabel = "FILE",
@@ -88,6 +92,10 @@ public final class ClientCommand {
     void checkOptions() {
         if (timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
             throw usage("--timeout-ms = " + timeoutMs + " (expected: 1.." + MAX_TIMEOUT_MS + " milliseconds)");
+        }
+        if (members == null) {
+            throw usage("Missing required option: '--members=ID=HOST:PORT,...' (expected: every member's client"
+                    + " address, raftwire.node.client-address, comma separated)");
         }
         List<PeerAddress> addresses = checkOption("--members", ConfigKeys.PEERS, members).get(ConfigKeys.PEERS);
         if (addresses.isEmpty()) {

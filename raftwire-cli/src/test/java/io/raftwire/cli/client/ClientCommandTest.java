@@ -62,6 +62,22 @@ class ClientCommandTest {
                 + " mean RAFTWIRE_SERIALIZER?) [environment]"), run.errLines());
     }
 
+    /** picocli checks a parent's required options before a subcommand's --help; --members is checked by us. */
+    @Test
+    void aSubcommandsHelpNeedsNoMembersButAnOperationDoes() {
+        Run help = run(Map.of(), "client", "put", "--help");
+        assertEquals(ExitCodes.OK, help.status(), help.err());
+        assertTrue(help.out().startsWith("Usage: raftwire client put [-hVv] KEY VALUE"), help.out());
+        Run put = run(Map.of(), "client", "put", "a", "b");
+        assertEquals(ExitCodes.USAGE, put.status(), put.err());
+        assertTrue(put.err().startsWith("raftwire client: Missing required option: '--members=ID=HOST:PORT,...'"
+                + " (expected: every member's client address, raftwire.node.client-address, comma separated)"),
+                put.err());
+        Run usage = run(Map.of(), "client", "--help");
+        assertTrue(usage.out().contains("[--config=FILE]\n                       --members=ID=HOST:PORT,..."
+                + " [--serializer"), "the synopsis shows --members as required:\n" + usage.out());
+    }
+
     @Test
     void shouldReportUnusableTlsSettingsAsBadConfiguration() {
         Run run = run(Map.of(), "client", "--members", NOBODY, "get", "a");
