@@ -54,8 +54,8 @@ import java.util.function.LongSupplier;
  *       still open; leader {@code null} and members empty, for the node to fill in</td></tr>
  *   <tr><td>{@code CommandEntry}</td><td>replicate</td><td>{@code CommandResponse} with a {@link KvResult} in its
  *       result bytes, exactly once per (session, sequence): see {@link SessionTable#command}; ERROR
- *       {@code COMMAND_FAILURE} for an operation that does not decode or is not a KV command (KvPut, KvDelete,
- *       KvCompareAndSet, KvWatch, KvUnwatch)</td></tr>
+ *       {@code COMMAND_FAILURE} for an operation that does not decode or is not a KV operation (KvPut, KvDelete,
+ *       KvCompareAndSet, KvWatch, KvUnwatch, or a KvGet, which as a command is a read through the log)</td></tr>
  *   <tr><td>{@code QueryEntry}</td><td>query, never logged</td><td>{@code QueryResponse} with a {@link KvResult};
  *       ERROR {@code QUERY_FAILURE} unless the operation is a {@link KvGet}; {@code UNKNOWN_SESSION}</td></tr>
  *   <tr><td>{@code CloseSessionEntry}</td><td>replicate</td><td>{@code CloseSessionResponse}; ERROR
