@@ -15,6 +15,7 @@ import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
+import io.raftwire.transport.netty.codec.HeaderDecoder;
 import io.raftwire.transport.netty.codec.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +75,9 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Channel channel = ctx.channel();
+        // the channel closes, after the error frame is flushed: nothing it reads meanwhile, also later frames of the
+        // read that carried the refused one, reaches a handler
+        HeaderDecoder.refuseLaterFrames(channel);
         if (channel.attr(ChannelAttributes.ERROR_LOGGED).setIfAbsent(Boolean.TRUE) != null) {
             ctx.close();
             return;

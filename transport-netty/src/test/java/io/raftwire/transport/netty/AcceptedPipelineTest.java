@@ -24,6 +24,7 @@ import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -715,6 +716,44 @@ class AcceptedPipelineTest {
     private static Frame release(Frame f) {
         f.release();
         return f;
+    }
+
+    /**
+     * A frame refused after the header decoder (a ping with a payload, a second HELLO) makes the stream as untrusted as
+     * a bad header: a request that arrived behind it in the same read must not be run, yet it was.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ping with a payload", "second hello"})
+    @Timeout(10)
+    void shouldRunNoRequestThatFollowsARefusedFrameInTheSameRead(String refused) {
+        AtomicInteger ran = new AtomicInteger();
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(fake));
+        try {
+            h.context.handlers().onRequest(Echo.class, (from, e) -> {
+                ran.incrementAndGet();
+                return CompletableFuture.completedFuture(e);
+            });
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.hello(EmbeddedHarness.REMOTE));
+            h.nextOutbound(ch).release();
+            ByteBuf bad;
+            if (refused.startsWith("ping")) {
+                bad = h.writer.ping().writeZero(100);
+                bad.setInt(0, bad.readableBytes() - FrameDescriptor.LENGTH_FIELD_LENGTH);
+            } else {
+                bad = h.hello("impostor");
+            }
+            ch.writeInbound(Unpooled.wrappedBuffer(bad, h.request(FrameKind.REQUEST, 9, new Echo(1, "behind"))));
+
+            Frame error = h.nextOutbound(ch);
+            assertEquals(FrameKind.ERROR, error.kind());
+            assertEquals(ErrorCode.PROTOCOL_ERROR, EmbeddedHarness.errorOf(error).code());
+            assertEquals(0, ran.get(), "the request behind a refused " + refused + " was run");
+            assertFalse(ch.isOpen());
+            ch.finishAndReleaseAll();
+        } finally {
+            h.close();
+        }
     }
 
     private ErrorPayload refusal(EmbeddedChannel ch, ErrorCode code) {

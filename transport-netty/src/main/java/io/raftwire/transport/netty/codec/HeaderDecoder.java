@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty.codec;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToMessageDecoder;
@@ -25,9 +26,9 @@ import java.util.stream.Collectors;
  * the serializer id is 0. A frame that fails any check raises {@link FrameException}; no payload is decoded (the
  * serializer is never called for a refused serializer id).
  *
- * <p>Once a frame of a channel has been refused, every later frame of that channel is dropped unread: the stream
- * cannot be trusted, and the frame decoder before this one may already have split later frames out of the same read
- * and pass them on before the channel closes.
+ * <p>Once a frame of a channel has been refused, here or by a later handler ({@link #refuseLaterFrames}), every later
+ * frame of that channel is dropped unread: the stream cannot be trusted, and the frame decoder before this one may
+ * already have split later frames out of the same read and pass them on before the channel closes.
  *
  * <p>{@link Sharable}: one instance per direction per transport; the refusal is noted on the channel.
  */
@@ -54,6 +55,15 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
     }
 
     /**
+     * Drops every later frame of {@code channel} unread, as after a frame this decoder refused: for a refusal made
+     * further down the pipeline (a ping with a payload, a second handshake), whose channel is closing just the same.
+     * Any thread.
+     */
+    public static void refuseLaterFrames(Channel channel) {
+        channel.attr(REFUSED).set(Boolean.TRUE);
+    }
+
+    /**
      * Decodes one frame, unless an earlier frame of the channel was refused (then it is dropped).
      *
      * @param ctx   the context
@@ -68,7 +78,7 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
         try {
             out.add(decode(frame));
         } catch (FrameException e) {
-            ctx.channel().attr(REFUSED).set(Boolean.TRUE);
+            refuseLaterFrames(ctx.channel());
             throw e;
         }
     }
