@@ -111,17 +111,20 @@ public final class ClientService {
                     + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
                     + " session under its own connection's member id, where its events are pushed)"), 0, 0));
         }
-        RaftError refused = admission.refuseSession(from, sessions.ownedBy(from), r.maxTimeout());
+        OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
+                r.readConsistency(), r.minTimeout(), r.maxTimeout());
+        // counted until applied or answered, so that opens sent all at once cannot pass the cap before any is applied
+        RaftError refused = admission.refuseSession(from, sessions.propose(from, entry), r.maxTimeout());
         if (refused == null) {
             refused = admission.refuseSize("OpenSessionRequest", utf8(r.node().id()) + utf8(r.name())
                     + utf8(r.typeName()) + r.config().length);
         }
         if (refused != null) {
+            sessions.withdraw(entry);
             return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, refused, 0, 0));
         }
-        OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
-                r.readConsistency(), r.minTimeout(), r.maxTimeout());
-        return replicate(entry, OpenSessionResponse.class, e -> new OpenSessionResponse(Status.ERROR, e, 0, 0));
+        return replicate(entry, OpenSessionResponse.class, e -> new OpenSessionResponse(Status.ERROR, e, 0, 0))
+                .whenComplete((response, failure) -> sessions.withdraw(entry));
     }
 
     /**

@@ -2,6 +2,8 @@ package io.raftwire.node.server;
 
 import io.raftwire.message.value.ReadConsistency;
 
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,12 +19,14 @@ public final class SessionConsistency {
     }
 
     private final Map<Long, Noted> bySession = new ConcurrentHashMap<>();
-    /** Open sessions per known owner; an owner with none has no entry. */
-    private final Map<String, Integer> byOwner = new ConcurrentHashMap<>();
+    /** Open sessions per known owner, plus its opens this member proposed and has not seen applied or answered. */
+    private final Map<String, Integer> byOwner = new HashMap<>(); // guarded by this
+    /** The open entries this member proposed and has not seen applied or answered, by identity, with their owner. */
+    private final Map<Object, String> proposed = new IdentityHashMap<>(); // guarded by this
 
     /** Records an opened session whose owner is not known. */
     public void opened(long session, ReadConsistency consistency) {
-        opened(session, consistency, null);
+        opened(session, consistency, null, null);
     }
 
     /**
@@ -32,6 +36,20 @@ public final class SessionConsistency {
      *              {@code null} if not known
      */
     public void opened(long session, ReadConsistency consistency, String owner) {
+        opened(session, consistency, owner, null);
+    }
+
+    /**
+     * Records an opened session, opened by {@code entry}: if this member proposed that very entry
+     * ({@link #propose}), it stops counting as proposed in the same step as the session starts counting as open.
+     *
+     * @param owner the member id of the client that opened it, or {@code null} if not known
+     * @param entry the applied open entry, or {@code null}
+     */
+    public synchronized void opened(long session, ReadConsistency consistency, String owner, Object entry) {
+        if (entry != null) {
+            withdrawLocked(entry);
+        }
         Noted before = bySession.put(session, new Noted(consistency, owner));
         forget(before);
         if (owner != null) {
@@ -39,8 +57,34 @@ public final class SessionConsistency {
         }
     }
 
+    /**
+     * Counts {@code entry}, an open of {@code owner} this member is about to propose, against the owner until it is
+     * applied ({@link #opened(long, ReadConsistency, String, Object)}) or {@link #withdraw withdrawn}.
+     *
+     * @return the owner's count before it: its open sessions and its other proposed opens
+     */
+    public synchronized int propose(String owner, Object entry) {
+        int before = ownedBy(owner);
+        if (proposed.put(entry, owner) == null) {
+            byOwner.merge(owner, 1, Integer::sum);
+        }
+        return before;
+    }
+
+    /** Stops counting a proposed open that was refused, failed or answered; nothing if it was applied already. */
+    public synchronized void withdraw(Object entry) {
+        withdrawLocked(entry);
+    }
+
+    private void withdrawLocked(Object entry) {
+        String owner = proposed.remove(entry);
+        if (owner != null) {
+            byOwner.computeIfPresent(owner, (o, count) -> count == 1 ? null : count - 1);
+        }
+    }
+
     /** Forgets a closed or expired session. */
-    public void closed(long session) {
+    public synchronized void closed(long session) {
         forget(bySession.remove(session));
     }
 
@@ -50,14 +94,18 @@ public final class SessionConsistency {
         }
     }
 
-    /** Forgets every session: a snapshot replaces the whole session table. */
-    public void clear() {
+    /** Forgets every session: a snapshot replaces the whole session table. Proposed opens still count. */
+    public synchronized void clear() {
         bySession.clear();
         byOwner.clear();
+        proposed.values().forEach(owner -> byOwner.merge(owner, 1, Integer::sum));
     }
 
-    /** The number of open sessions this member knows {@code owner} opened. */
-    public int ownedBy(String owner) {
+    /**
+     * The number of open sessions this member knows {@code owner} opened, plus the opens of {@code owner} it proposed
+     * and has not seen applied or answered.
+     */
+    public synchronized int ownedBy(String owner) {
         return byOwner.getOrDefault(owner, 0);
     }
 

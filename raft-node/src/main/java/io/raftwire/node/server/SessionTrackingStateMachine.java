@@ -63,7 +63,7 @@ public final class SessionTrackingStateMachine implements StateMachine {
         }
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
                 && r.status() == RaftResponse.Status.OK) {
-            sessions.opened(r.session(), open.readConsistency(), open.memberId().id());
+            sessions.opened(r.session(), open.readConsistency(), open.memberId().id(), open);
         } else if (operation instanceof CloseSessionEntry close) {
             sessions.closed(close.session());
         }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** What a member refuses of a client before logging it: joins of unreachable members, oversized entries. */
 class ClientAdmissionTest {
@@ -82,5 +83,36 @@ class ClientAdmissionTest {
         assertEquals(2, s.ownedBy("b"));
         s.clear();
         assertEquals(0, s.ownedBy("b"));
+    }
+
+    /**
+     * Opens this member proposed count for their client until applied or answered, so that opens sent all at once
+     * stop at the cap; an applied one moves from proposed to open in one step, never counted twice or not at all.
+     */
+    @Test
+    @Timeout(10)
+    void proposedOpensCountUntilAppliedOrWithdrawnAndNeverTwice() {
+        SessionConsistency s = new SessionConsistency();
+        Object first = new Object();
+        Object second = new Object();
+        Object refused = new Object();
+        assertEquals(0, s.propose("a", first));
+        assertEquals(1, s.propose("a", second));
+        assertEquals(2, s.propose("a", refused));
+        s.withdraw(refused);
+        assertEquals(2, s.ownedBy("a"));
+
+        s.opened(10, ReadConsistency.LINEARIZABLE, "a", first);
+        assertEquals(2, s.ownedBy("a"), "an applied proposal counts once");
+        s.withdraw(first); // its answer, after it was applied
+        assertEquals(2, s.ownedBy("a"));
+        s.clear(); // a snapshot: the sessions it holds are noted again, the proposal still counts
+        assertEquals(1, s.ownedBy("a"));
+        s.withdraw(second); // failed, never applied
+        assertEquals(0, s.ownedBy("a"));
+        s.opened(11, ReadConsistency.LINEARIZABLE, "a", second); // applied later all the same (another leader's)
+        assertEquals(1, s.ownedBy("a"));
+        s.closed(11);
+        assertEquals(0, s.ownedBy("a"));
     }
 }
