@@ -2,11 +2,23 @@ package io.raftwire.node.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.kv.KvCompareAndSet;
+import io.raftwire.node.kv.KvLimits;
+import io.raftwire.node.kv.KvPut;
+import io.raftwire.node.kv.KvTypes;
+import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.netty.NettyTransportFactory;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -114,5 +126,28 @@ class ClientAdmissionTest {
         assertEquals(1, s.ownedBy("a"));
         s.closed(11);
         assertEquals(0, s.ownedBy("a"));
+    }
+
+    /**
+     * The largest commands the KV store accepts (a 1,024-character key of three-byte characters, a 256 KiB value) pass
+     * the entry limit with the defaults, encoded by every installed serializer and counted as ClientService counts
+     * a command: its operation bytes plus three bytes per character of its operation id.
+     */
+    @Test
+    void theKvStoresLargestCommandsPassTheDefaultLimitInEverySerializer() {
+        ClientAdmission a = ClientAdmission.of("node-1", Set::of, 16L * 1024 * 1024, 50);
+        TypeRegistry registry = KvTypes.registerAll(TypeRegistry.builder()).build();
+        String key = "\u20ac".repeat(KvLimits.MAX_KEY_LENGTH);
+        byte[] value = new byte[KvLimits.MAX_VALUE_BYTES];
+        Set<String> serializers = NettyTransportFactory.installedSerializers();
+        assertTrue(serializers.size() >= 3, serializers.toString());
+        for (String name : serializers) {
+            OperationCodec codec = new OperationCodec(Serializers.create(name, registry, SerializerOptions.defaults()));
+            for (Object command : List.of(new KvPut(key, value), new KvCompareAndSet(key, Long.MAX_VALUE, value))) {
+                PrimitiveOperation op = codec.command(command);
+                long bytes = op.value().length + 3L * op.id().id().length();
+                assertNull(a.refuseSize("CommandRequest", bytes), name + ", " + command.getClass().getSimpleName());
+            }
+        }
     }
 }
