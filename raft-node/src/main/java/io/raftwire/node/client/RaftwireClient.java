@@ -27,6 +27,7 @@ import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.node.session.SessionTable;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -574,9 +575,20 @@ public final class RaftwireClient implements AutoCloseable {
             return this;
         }
 
-        /** The session timeout the cluster enforces; keep-alives go at a third of it; 10 s by default. */
+        /**
+         * The session timeout the cluster enforces; keep-alives go at a third of it; 10 s by default.
+         *
+         * @throws IllegalArgumentException if it is not 1 ms to one hour, the longest a member accepts
+         *                                  ({@link ClientAdmission#MAX_SESSION_TIMEOUT_MS})
+         */
         public Builder sessionTimeout(Duration timeout) {
-            this.sessionTimeout = Objects.requireNonNull(timeout, "timeout");
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.toMillis() < 1 || timeout.compareTo(Duration.ofMillis(ClientAdmission.MAX_SESSION_TIMEOUT_MS))
+                    > 0) {
+                throw new IllegalArgumentException("sessionTimeout = " + timeout + " (expected: 1 ms to "
+                        + ClientAdmission.MAX_SESSION_TIMEOUT_MS + " ms, one hour, the longest a member accepts)");
+            }
+            this.sessionTimeout = timeout;
             return this;
         }
 

@@ -198,8 +198,8 @@ public final class SessionTable {
                 expired.add(s.id());
             }
         }
-        closed.addAll(expired);
         if (!expired.isEmpty()) {
+            closed.addAll(expired);
             LOG.debug("closed {} expired session(s) at clock {}: {}", expired.size(), clock, expired);
         }
         return expired.stream().mapToLong(Long::longValue).toArray();

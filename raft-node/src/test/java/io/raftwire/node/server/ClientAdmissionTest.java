@@ -2,11 +2,17 @@ package io.raftwire.node.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.kv.KvCompareAndSet;
 import io.raftwire.node.kv.KvLimits;
 import io.raftwire.node.kv.KvPut;
@@ -17,8 +23,10 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.netty.NettyTransportFactory;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -148,6 +156,20 @@ class ClientAdmissionTest {
                 long bytes = op.value().length + 3L * op.id().id().length();
                 assertNull(a.refuseSize("CommandRequest", bytes), name + ", " + command.getClass().getSimpleName());
             }
+        }
+    }
+
+    /** A client asking for more than a member accepts is told when it is built, not by every connect's refusal. */
+    @Test
+    void aClientsSessionTimeoutIsCheckedAgainstTheMembersLimitWhenItIsBuilt() {
+        RaftwireClient.Builder b = RaftwireClient.builder(RaftwireConfig.of(Map.of("raftwire.tls.enabled", "false")),
+                KvNodes.registry(), List.of(new PeerAddress("node-1", new HostPort("127.0.0.1", 9))));
+        b.sessionTimeout(Duration.ofHours(1));
+        b.sessionTimeout(Duration.ofMillis(1));
+        for (Duration wrong : List.of(Duration.ofMillis(3_600_001), Duration.ZERO, Duration.ofNanos(999_999))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.sessionTimeout(wrong));
+            assertEquals("sessionTimeout = " + wrong + " (expected: 1 ms to 3600000 ms, one hour, the longest a member"
+                    + " accepts)", e.getMessage());
         }
     }
 }

@@ -17,10 +17,13 @@ import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.node.session.SessionTable;
 import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +35,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 @Timeout(30)
 @ExtendWith(LeakDetectionExtension.class)
 class SessionTrackingStateMachineTest {
+
+    /** The close for unacknowledged events is logged; captured, and checked where it is expected. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", SessionTable.class.getName());
 
     private static final TypeRegistry REGISTRY = KvTypes.registerAll(TypeRegistry.builder()).build();
 
@@ -98,6 +105,8 @@ class SessionTrackingStateMachineTest {
         }
 
         assertFalse(kv.isSessionOpen(watcher));
+        logs.await("closed session " + watcher + " of client client-1 at index 6: it holds 2 unacknowledged event"
+                + " batches");
         assertEquals(0, consistency.ownedBy("client-1"), "the closed session still counts for its owner");
         assertNull(consistency.owner(watcher));
         assertEquals(1, consistency.ownedBy("client-2"));
