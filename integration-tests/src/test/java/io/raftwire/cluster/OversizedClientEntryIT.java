@@ -1,6 +1,5 @@
 package io.raftwire.cluster;
 
-import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.OpenSessionRequest;
@@ -12,21 +11,16 @@ import io.raftwire.message.value.OperationType;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
-import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.transport.netty.NettyTransport;
-import io.raftwire.transport.netty.NettyTransportFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,7 +39,7 @@ class OversizedClientEntryIT {
     @Timeout(120)
     void aCommandTooLargeForAnAppendEntriesFrameIsRefusedBeforeItIsLoggedAndTheLeaderStays() throws Exception {
         try (KvCluster kv = KvCluster.start(3, "kryo"); KvClient writer = kv.client();
-                NettyTransport client = client(kv)) {
+                NettyTransport client = ForeignSessionIT.rawClient(kv, "big-client")) {
             client.start();
             int leaderIndex = kv.awaitLeader();
             RaftwireNode leader = kv.cluster.node(leaderIndex);
@@ -70,14 +64,5 @@ class OversizedClientEntryIT {
             assertTrue(leader.isLeader(), "the leader lost its leadership");
             assertEquals(term, leader.raftNode().getTerm().getTerm(), "an election took place");
         }
-    }
-
-    private static NettyTransport client(KvCluster kv) {
-        Map<String, String> values = new LinkedHashMap<>(kv.base);
-        values.put("raftwire.node.id", "big-client");
-        values.put("raftwire.node.address", "127.0.0.1:0");
-        values.put("raftwire.peers", kv.cluster.clientAddresses().stream()
-                .map(p -> p.id() + "=" + p.address()).collect(Collectors.joining(",")));
-        return NettyTransportFactory.create(RaftwireConfig.of(values), KvNodes.registry());
     }
 }
