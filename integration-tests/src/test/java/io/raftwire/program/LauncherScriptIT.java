@@ -76,7 +76,8 @@ class LauncherScriptIT {
     private Launch launch(Path repo, Path javaHome, String javaOpts, Map<String, String> extraEnv) throws Exception {
         Path args = dir.resolve("args");
         Files.deleteIfExists(args);
-        ProcessBuilder pb = new ProcessBuilder("sh", repo.resolve("raftwire").toString(), "node", "--config", "a b.conf");
+        ProcessBuilder pb = new ProcessBuilder("sh", repo.resolve("raftwire").toString(), "node", "--config",
+                "a b.conf");
         Map<String, String> env = pb.environment();
         env.put("JAVA_HOME", javaHome.toString());
         env.put("ARGS_FILE", args.toString());

@@ -13,8 +13,8 @@ import java.util.function.Supplier;
  * carry, and a session beyond {@link #MAX_SESSIONS_PER_CLIENT} or with a timeout above {@link #MAX_SESSION_TIMEOUT_MS}.
  * All are checked on the member that receives the request, against what it has applied; the session count also
  * counts the opens that member has proposed and not yet applied or answered ({@link SessionConsistency#propose}), so
- * only opens an earlier leader proposed and the new one has not applied yet can pass it. Refusals are {@code PROTOCOL_ERROR}s naming what
- * was asked and what is expected. Immutable and thread-safe.
+ * only opens an earlier leader proposed and the new one has not applied yet can pass it. Refusals are
+ * {@code PROTOCOL_ERROR}s naming what was asked and what is expected. Immutable and thread-safe.
  *
  * @param reachable     the member ids a join may name, asked at each join: this node and its peers (a voter that is
  *                      in no member's {@code raftwire.peers} never answers and only raises the quorum; enough of them

@@ -24,11 +24,6 @@ public final class SessionConsistency {
     /** The open entries this member proposed and has not seen applied or answered, by identity, with their owner. */
     private final Map<Object, String> proposed = new IdentityHashMap<>(); // guarded by this
 
-    /** Records an opened session whose owner is not known. */
-    public void opened(long session, ReadConsistency consistency) {
-        opened(session, consistency, null, null);
-    }
-
     /**
      * Records an opened session.
      *
@@ -79,8 +74,13 @@ public final class SessionConsistency {
     private void withdrawLocked(Object entry) {
         String owner = proposed.remove(entry);
         if (owner != null) {
-            byOwner.computeIfPresent(owner, (o, count) -> count == 1 ? null : count - 1);
+            decrement(owner);
         }
+    }
+
+    /** One session or proposed open fewer for {@code owner}; an owner with none keeps no entry. */
+    private void decrement(String owner) {
+        byOwner.computeIfPresent(owner, (o, count) -> count == 1 ? null : count - 1);
     }
 
     /** Forgets a closed or expired session. */
@@ -90,7 +90,7 @@ public final class SessionConsistency {
 
     private void forget(Noted n) {
         if (n != null && n.owner() != null) {
-            byOwner.computeIfPresent(n.owner(), (owner, count) -> count == 1 ? null : count - 1);
+            decrement(n.owner());
         }
     }
 

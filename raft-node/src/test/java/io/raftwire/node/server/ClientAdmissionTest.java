@@ -91,7 +91,7 @@ class ClientAdmissionTest {
         s.opened(1, ReadConsistency.LINEARIZABLE, "a");
         s.opened(2, ReadConsistency.LINEARIZABLE, "a");
         s.opened(3, ReadConsistency.SEQUENTIAL, "b");
-        s.opened(4, ReadConsistency.SEQUENTIAL);
+        s.opened(4, ReadConsistency.SEQUENTIAL, null);
         assertEquals(2, s.ownedBy("a"));
         assertEquals(1, s.ownedBy("b"));
         s.closed(1);

@@ -57,8 +57,8 @@ final class PayloadReads {
     }
 
     /**
-     * Reads a string written by {@link PayloadWrites#string}; malformed UTF-8 is refused ({@link Utf8}). A heap payload is
-     * decoded in place; a direct one is first copied into the thread's {@link Scratch}.
+     * Reads a string written by {@link PayloadWrites#string}; malformed UTF-8 is refused ({@link Utf8}). A heap payload
+     * is decoded in place; a direct one is first copied into the thread's {@link Scratch}.
      */
     static String string(MemoryBuffer in, int maxElements, String label, Scratch scratch) {
         int n = length(in, 1, maxElements, label);

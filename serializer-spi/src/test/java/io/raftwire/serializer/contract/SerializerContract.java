@@ -814,10 +814,11 @@ public abstract class SerializerContract {
         return true;
     }
 
-    /** The part of the provider's refusal that names what is wrong with a string whose bytes 1..3 are {@code forged}. */
+    /** The part of the provider's refusal naming what is wrong with a string whose bytes 1..3 are {@code forged}. */
     protected String malformedStringReason(byte[] forged) {
-        return String.format(java.util.Locale.ROOT, "a string of 5 bytes is not well-formed UTF-8: byte 0x%02X at byte 1"
-                + " starts a malformed sequence (expected: well-formed UTF-8, as raftwire encoders write;", forged[0] & 0xFF);
+        return String.format(java.util.Locale.ROOT, "a string of 5 bytes is not well-formed UTF-8: byte 0x%02X at"
+                + " byte 1 starts a malformed sequence (expected: well-formed UTF-8, as raftwire encoders write;",
+                forged[0] & 0xFF);
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {
