@@ -217,6 +217,7 @@ public final class NettyTransport implements Transport {
                 settings.tls().enabled() ? "mutual TLS, " + settings.tls().provider().name().toLowerCase(
                         java.util.Locale.ROOT) : "plaintext", SerializerSet.describe(serializers.sender()),
                 serializers.describeAccepted(), peers.keySet());
+        UnsafeAccessHint.logOnce();
         if (!settings.tls().enabled()) {
             PLAINTEXT.warn("raftwire transport {} is unauthenticated (raftwire.tls.enabled = false): any process that can"
                     + " reach {} can claim to be any member; use plaintext only on loopback for demos and tests",
