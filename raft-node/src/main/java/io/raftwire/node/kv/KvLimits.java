@@ -21,21 +21,42 @@ public final class KvLimits {
     private KvLimits() {
     }
 
-    static String key(String key) {
-        Objects.requireNonNull(key, "key");
+    /**
+     * The key rule, for a client that checks its arguments before it builds a command (the CLI).
+     *
+     * @param name what to call the key in the message
+     * @throws IllegalArgumentException if {@code key} is empty or longer than {@value #MAX_KEY_LENGTH} characters
+     */
+    public static void requireKeyLength(String key, String name) {
         if (key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            throw new IllegalArgumentException("key length = " + key.length() + " (expected: 1.." + MAX_KEY_LENGTH
+            throw new IllegalArgumentException(name + " length = " + key.length() + " (expected: 1.." + MAX_KEY_LENGTH
                     + " characters)");
         }
+    }
+
+    /**
+     * The value rule, for a client that checks its arguments before it builds a command (the CLI).
+     *
+     * @param bytes the value's length in bytes
+     * @param name  what to call the value in the message
+     * @throws IllegalArgumentException if {@code bytes} is above {@value #MAX_VALUE_BYTES}
+     */
+    public static void requireValueLength(int bytes, String name) {
+        if (bytes > MAX_VALUE_BYTES) {
+            throw new IllegalArgumentException(name + " length = " + bytes + " bytes (expected: 0.." + MAX_VALUE_BYTES
+                    + ")");
+        }
+    }
+
+    static String key(String key) {
+        Objects.requireNonNull(key, "key");
+        requireKeyLength(key, "key");
         return key;
     }
 
     static byte[] value(byte[] value, String name) {
         Objects.requireNonNull(value, name);
-        if (value.length > MAX_VALUE_BYTES) {
-            throw new IllegalArgumentException(name + " length = " + value.length + " bytes (expected: 0.."
-                    + MAX_VALUE_BYTES + ")");
-        }
+        requireValueLength(value.length, name);
         return value.clone();
     }
 

@@ -60,20 +60,21 @@ final class KvCommands {
 
         abstract int run(KvClient kv);
 
-        /** KEY must be 1..{@link KvLimits#MAX_KEY_LENGTH} characters, as the store requires. */
+        /** KEY must pass the store's key rule ({@link KvLimits#requireKeyLength}). */
         void checkKey(String key) {
-            if (key.isEmpty() || key.length() > KvLimits.MAX_KEY_LENGTH) {
-                throw usage("KEY length = " + key.length() + " (expected: 1.." + KvLimits.MAX_KEY_LENGTH
-                        + " characters)");
+            try {
+                KvLimits.requireKeyLength(key, "KEY");
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
             }
         }
 
-        /** VALUE must take at most {@link KvLimits#MAX_VALUE_BYTES} bytes in UTF-8, as the store requires. */
+        /** VALUE, as the UTF-8 bytes the command carries, must pass the store's value rule. */
         void checkValue(String value) {
-            int bytes = value.getBytes(StandardCharsets.UTF_8).length;
-            if (bytes > KvLimits.MAX_VALUE_BYTES) {
-                throw usage("VALUE length = " + bytes + " bytes in UTF-8 (expected: 0.." + KvLimits.MAX_VALUE_BYTES
-                        + ")");
+            try {
+                KvLimits.requireValueLength(value.getBytes(StandardCharsets.UTF_8).length, "VALUE (UTF-8)");
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
             }
         }
 
