@@ -117,8 +117,9 @@ class ClientCommandTest {
                         + " characters) (see 'raftwire client put --help')"),
                 List.of("get " + longKey, "raftwire client get: KEY length = " + longKey.length() + " (expected: 1.."
                         + KvLimits.MAX_KEY_LENGTH + " characters) (see 'raftwire client get --help')"),
-                List.of("put k " + "v".repeat(KvLimits.MAX_VALUE_BYTES + 1), "raftwire client put: VALUE (UTF-8) length = "
-                        + (KvLimits.MAX_VALUE_BYTES + 1) + " bytes (expected: 0.." + KvLimits.MAX_VALUE_BYTES
+                List.of("put k " + "v".repeat(KvLimits.MAX_VALUE_BYTES + 1),
+                        "raftwire client put: VALUE (UTF-8) length = " + (KvLimits.MAX_VALUE_BYTES + 1)
+                        + " bytes (expected: 0.." + KvLimits.MAX_VALUE_BYTES
                         + ") (see 'raftwire client put --help')"),
                 List.of("delete ''", "raftwire client delete: KEY length = 0 (expected: 1.." + KvLimits.MAX_KEY_LENGTH
                         + " characters) (see 'raftwire client delete --help')"),

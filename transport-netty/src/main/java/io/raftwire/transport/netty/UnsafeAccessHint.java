@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Says once per JVM, at INFO, that Netty reads and writes direct buffers without {@code sun.misc.Unsafe} on Java 24 or
  * later. Netty 4.2 turns {@code Unsafe} off by default on Java 25 unless the JVM runs with
- * {@code --sun-misc-unsafe-memory-access=allow}; every buffer access then goes through a {@code ByteBuffer}. Measured on
- * Temurin 25 (BENCHMARKS.md §12.11): the kryo round trip of the full message set took 10–15 % more CPU that way. The
- * {@code raftwire} launcher passes the option; a JVM of the user's own needs it on its command line. Not a warning:
- * everything works, slower. Thread-safe.
+ * {@code --sun-misc-unsafe-memory-access=allow}; every buffer access then goes through a {@code ByteBuffer}.
+ * Measured on Temurin 25 (BENCHMARKS.md §12.11): the kryo round trip of the full message set took 10–15 % more CPU
+ * that way. The {@code raftwire} launcher passes the option; a JVM of the user's own needs it on its command line.
+ * Not a warning: everything works, slower. Thread-safe.
  */
 final class UnsafeAccessHint {
 
@@ -46,7 +46,7 @@ final class UnsafeAccessHint {
         }
         return Optional.of("Netty reads and writes direct buffers without sun.misc.Unsafe in this Java " + javaFeature
                 + " JVM (" + (cause == null ? "no cause given" : cause.getMessage()) + "): raftwire works, with"
-                + " 10-15 % more CPU per message (measured on Java 25); start the JVM with"
+                + " 10-15 % more CPU per kryo round trip (measured on Java 25); start the JVM with"
                 + " --sun-misc-unsafe-memory-access=allow, as the raftwire launcher does, to let Netty use it");
     }
 }
