@@ -5,10 +5,13 @@ import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CloseSessionRequest;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.KeepAliveRequest;
+import io.raftwire.message.request.OpenSessionRequest;
 import io.raftwire.message.response.CloseSessionResponse;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.KeepAliveResponse;
+import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
+import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.kv.KvPut;
@@ -87,6 +90,12 @@ class ForeignSessionIT {
         values.put("raftwire.peers", kv.cluster.clientAddresses().stream()
                 .map(p -> p.id() + "=" + p.address()).collect(Collectors.joining(",")));
         return NettyTransportFactory.create(RaftwireConfig.of(values), KvNodes.registry());
+    }
+
+    /** A KV session open of client {@code client}, linearizable, with {@code timeoutMs} as its min and max timeout. */
+    static OpenSessionRequest openRequest(String client, long timeoutMs) {
+        return new OpenSessionRequest(new MemberId(client), "kv", "kv", new byte[0], ReadConsistency.LINEARIZABLE,
+                timeoutMs, timeoutMs);
     }
 
     private static byte[] bytes(String s) {

@@ -2,15 +2,12 @@ package io.raftwire.cluster;
 
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CommandRequest;
-import io.raftwire.message.request.OpenSessionRequest;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.value.DefaultOperationId;
-import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.OperationType;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
-import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.local.LocalCluster;
@@ -45,9 +42,8 @@ class OversizedClientEntryIT {
             RaftwireNode leader = kv.cluster.node(leaderIndex);
             String leaderId = LocalCluster.id(leaderIndex);
             long term = leader.raftNode().getTerm().getTerm();
-            OpenSessionResponse open = client.request(leaderId, new OpenSessionRequest(new MemberId("big-client"),
-                    "kv", "kv", new byte[0], ReadConsistency.LINEARIZABLE, 30_000, 30_000), OpenSessionResponse.class)
-                    .get(WAIT_S, TimeUnit.SECONDS);
+            OpenSessionResponse open = client.request(leaderId, ForeignSessionIT.openRequest("big-client", 30_000),
+                    OpenSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.OK, open.status(), String.valueOf(open.error()));
             PrimitiveOperation huge = new PrimitiveOperation(new DefaultOperationId("1100@kryo",
                     OperationType.COMMAND), new byte[16 * 1024 * 1024 - 38]); // a 16 MiB client frame

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.message.RaftResponse;
-import io.raftwire.message.request.OpenSessionRequest;
 import io.raftwire.message.response.OpenSessionResponse;
-import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
-import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.transport.netty.NettyTransport;
@@ -39,9 +36,8 @@ class SessionBurstIT {
             int sent = ClientAdmission.MAX_SESSIONS_PER_CLIENT + 476;
             List<CompletableFuture<OpenSessionResponse>> answers = new ArrayList<>();
             for (int k = 0; k < sent; k++) {
-                answers.add(burst.request(leader, new OpenSessionRequest(new MemberId("burst"), "kv", "kv",
-                        new byte[0], ReadConsistency.LINEARIZABLE, 600_000, 600_000), OpenSessionResponse.class)
-                        .toCompletableFuture());
+                answers.add(burst.request(leader, ForeignSessionIT.openRequest("burst", 600_000),
+                        OpenSessionResponse.class).toCompletableFuture());
             }
             int opened = 0;
             int capped = 0;

@@ -1,16 +1,14 @@
 package io.raftwire.cluster;
 
+import static io.raftwire.cluster.ForeignSessionIT.openRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CloseSessionRequest;
-import io.raftwire.message.request.OpenSessionRequest;
 import io.raftwire.message.response.CloseSessionResponse;
 import io.raftwire.message.response.OpenSessionResponse;
-import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
-import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.transport.netty.NettyTransport;
@@ -29,10 +27,6 @@ class SessionLimitsIT {
 
     private static final long WAIT_S = 30;
 
-    private static OpenSessionRequest open(String client, long timeoutMs) {
-        return new OpenSessionRequest(new MemberId(client), "kv", "kv", new byte[0], ReadConsistency.LINEARIZABLE,
-                timeoutMs, timeoutMs);
-    }
 
     @Test
     @Timeout(180)
@@ -41,7 +35,7 @@ class SessionLimitsIT {
                 NettyTransport greedy = ForeignSessionIT.rawClient(kv, "greedy")) {
             greedy.start();
             String leader = LocalCluster.id(kv.awaitLeader());
-            OpenSessionResponse forever = greedy.request(leader, open("greedy", Long.MAX_VALUE),
+            OpenSessionResponse forever = greedy.request(leader, openRequest("greedy", Long.MAX_VALUE),
                     OpenSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.ERROR, forever.status());
             assertEquals(RaftError.Type.PROTOCOL_ERROR, forever.error().type());
@@ -50,12 +44,12 @@ class SessionLimitsIT {
 
             long first = 0;
             for (int k = 0; k < ClientAdmission.MAX_SESSIONS_PER_CLIENT; k++) { // one at a time: each applied first
-                OpenSessionResponse r = greedy.request(leader, open("greedy", 600_000), OpenSessionResponse.class)
-                        .get(WAIT_S, TimeUnit.SECONDS);
+                OpenSessionResponse r = greedy.request(leader, openRequest("greedy", 600_000),
+                        OpenSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
                 assertEquals(RaftResponse.Status.OK, r.status(), "open " + k + ": " + r.error());
                 first = k == 0 ? r.session() : first;
             }
-            OpenSessionResponse over = greedy.request(leader, open("greedy", 600_000), OpenSessionResponse.class)
+            OpenSessionResponse over = greedy.request(leader, openRequest("greedy", 600_000), OpenSessionResponse.class)
                     .get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.ERROR, over.status());
             assertEquals("client greedy holds 1024 open sessions (expected: at most 1024 per client; close the"
@@ -64,8 +58,8 @@ class SessionLimitsIT {
             CloseSessionResponse closed = greedy.request(leader, new CloseSessionRequest(first, false),
                     CloseSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.OK, closed.status(), String.valueOf(closed.error()));
-            OpenSessionResponse again = greedy.request(leader, open("greedy", 600_000), OpenSessionResponse.class)
-                    .get(WAIT_S, TimeUnit.SECONDS);
+            OpenSessionResponse again = greedy.request(leader, openRequest("greedy", 600_000),
+                    OpenSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.OK, again.status(), "a closed session makes room: " + again.error());
         }
     }
