@@ -583,8 +583,8 @@ public final class RaftwireClient implements AutoCloseable {
          */
         public Builder sessionTimeout(Duration timeout) {
             Objects.requireNonNull(timeout, "timeout");
-            if (timeout.toMillis() < 1 || timeout.compareTo(Duration.ofMillis(ClientAdmission.MAX_SESSION_TIMEOUT_MS))
-                    > 0) {
+            if (timeout.compareTo(Duration.ofMillis(1)) < 0
+                    || timeout.compareTo(Duration.ofMillis(ClientAdmission.MAX_SESSION_TIMEOUT_MS)) > 0) {
                 throw new IllegalArgumentException("sessionTimeout = " + timeout + " (expected: 1 ms to "
                         + ClientAdmission.MAX_SESSION_TIMEOUT_MS + " ms, one hour, the longest a member accepts)");
             }

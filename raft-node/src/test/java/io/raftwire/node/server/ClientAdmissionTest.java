@@ -166,7 +166,8 @@ class ClientAdmissionTest {
                 KvNodes.registry(), List.of(new PeerAddress("node-1", new HostPort("127.0.0.1", 9))));
         b.sessionTimeout(Duration.ofHours(1));
         b.sessionTimeout(Duration.ofMillis(1));
-        for (Duration wrong : List.of(Duration.ofMillis(3_600_001), Duration.ZERO, Duration.ofNanos(999_999))) {
+        for (Duration wrong : List.of(Duration.ofMillis(3_600_001), Duration.ZERO, Duration.ofNanos(999_999),
+                Duration.ofSeconds(Long.MAX_VALUE), Duration.ofMillis(-5))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.sessionTimeout(wrong));
             assertEquals("sessionTimeout = " + wrong + " (expected: 1 ms to 3600000 ms, one hour, the longest a member"
                     + " accepts)", e.getMessage());
