@@ -1,6 +1,7 @@
 package io.raftwire.serializer;
 
 import io.raftwire.message.MessageType;
+import io.raftwire.serializer.model.CodecSwitch;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Shape;
 import io.raftwire.serializer.model.TypeModel;
@@ -45,12 +46,16 @@ public final class TypeRegistry {
      */
     static final int MODEL_VERSION = 2;
 
+    /** {@link #codecSwitch} once it is known that there is none. */
+    private static final Object NO_SWITCH = new Object();
     private static final TypeRegistry CATALOG = builder().build();
 
     private final List<TypeModel> models;
     private final TypeModel[] byId;
     private final Map<Class<?>, TypeModel> byClass;
     private final long fingerprint;
+    /** {@link #codecSwitch()}, once built: a {@link CodecSwitch}, or {@link #NO_SWITCH}; null before. */
+    private volatile Object codecSwitch;
 
     private TypeRegistry(List<TypeModel> models) {
         this.models = models;
@@ -121,6 +126,26 @@ public final class TypeRegistry {
     /** Every registered type, in id order. */
     public Collection<TypeModel> models() {
         return models;
+    }
+
+    /**
+     * The switch over this registry's generated codecs ({@link CodecSwitch#of}), for a provider's calls on the
+     * generated path; built on the first call, then the same instance for every later caller (two threads calling
+     * first may each build and keep one; both are correct). {@code null} if no type has a generated codec or there are
+     * more than {@link CodecSwitch#MAX_TYPES} (then the providers call each type's generated codec directly: the same
+     * bytes, somewhat slower). Thread-safe.
+     *
+     * @throws IllegalStateException if the JVM refuses to define the switch's class (not expected where it defined the
+     *                               generated codecs themselves, with the same API)
+     */
+    public CodecSwitch codecSwitch() {
+        Object s = codecSwitch;
+        if (s == null) {
+            CodecSwitch built = CodecSwitch.of(models);
+            s = built == null ? NO_SWITCH : built;
+            codecSwitch = s;
+        }
+        return s == NO_SWITCH ? null : (CodecSwitch) s;
     }
 
     /**

@@ -1,8 +1,10 @@
 package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
+import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.CodecSwitch;
 import io.raftwire.serializer.model.TypeModel;
 
 import java.util.ArrayList;
@@ -25,8 +27,11 @@ final class KryoSchema {
     private final List<ModelSerializer> serializers;
     private final ModelSerializer[] byId;
     private final int maxDepth;
+    /** The registry's switch into the generated codecs on the generated path, else null. */
+    private final CodecSwitch codecs;
 
     KryoSchema(TypeRegistry registry, SerializerOptions options) {
+        this.codecs = options.codecPath() == CodecPath.GENERATED ? registry.codecSwitch() : null;
         this.serializers = new ArrayList<>(registry.models().size());
         int maxId = 0;
         for (TypeModel model : registry.models()) {
@@ -46,6 +51,14 @@ final class KryoSchema {
     /** The serializer of the type with this registry id, or {@code null} if none (any int is accepted). */
     ModelSerializer find(int typeId) {
         return typeId > 0 && typeId < byId.length ? byId[typeId] : null;
+    }
+
+    /**
+     * The switch the payload's own value goes through on the generated path ({@link ModelSerializer#writePayload}),
+     * or null: the walk is configured, or the registry has none.
+     */
+    CodecSwitch codecs() {
+        return codecs;
     }
 
     /** The serializer of a registered model. */

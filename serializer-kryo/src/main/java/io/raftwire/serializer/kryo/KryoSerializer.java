@@ -54,7 +54,7 @@ final class KryoSerializer extends AbstractSerializer {
         try {
             PayloadOutput o = s.output();
             o.attach(out);
-            schema.of(model).writeDirect(s.kryo(), o, value);
+            schema.of(model).writePayload(s.kryo(), o, value);
             o.drain();
         } finally {
             s.releaseAfterWrite();

@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.io.Output;
 import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.CodecSwitch;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.ComponentReader;
 import io.raftwire.serializer.model.ComponentWriter;
@@ -46,6 +47,8 @@ import java.util.Collection;
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
+    /** The model's registry id. */
+    private final int id;
     private final Component[] components;
     private final String[] labels;
     private final int[] minElementBytes;
@@ -71,10 +74,13 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
     private final GeneratedCodec generated;
     private KryoSchema schema;
+    /** The registry's switch into the generated codecs, for the payload's own value; null to call them directly. */
+    private CodecSwitch codecs;
 
     ModelSerializer(TypeModel model, SerializerOptions options) {
         super(false, true);
         this.model = model;
+        this.id = model.id();
         this.components = model.components().toArray(new Component[0]);
         this.labels = new String[components.length];
         this.minElementBytes = new int[components.length];
@@ -99,6 +105,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     /** Resolves the serializers of VALUE components and elements, and the table for POLYMORPHIC ones. */
     void link(KryoSchema schema) {
         this.schema = schema;
+        this.codecs = generated == null ? null : schema.codecs();
         for (Component c : components) {
             if (c.valueKind() == Kind.VALUE) {
                 valueSerializers[c.index()] = schema.of(c.valueModel());
@@ -116,6 +123,27 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     /** The type this serializer handles. */
     TypeModel model() {
         return model;
+    }
+
+    /**
+     * Writes the payload's own value (depth 1) as {@link #writeDirect} does, through the registry's {@link CodecSwitch}
+     * where there is one: the call for every message comes from one site, which a virtual call into the type's
+     * generated codec would make megamorphic. Nested values keep {@link #writeDirect}.
+     */
+    void writePayload(Kryo kryo, PayloadOutput out, Object value) {
+        if (codecs == null) {
+            writeDirect(kryo, out, value);
+            return;
+        }
+        int depth = ++out.directDepth;
+        try {
+            Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            codecs.encode(id, value, this, kryo, out);
+        } catch (IOException e) {
+            throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
+        } finally {
+            out.directDepth--;
+        }
     }
 
     /**
