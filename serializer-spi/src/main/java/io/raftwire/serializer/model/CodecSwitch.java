@@ -16,8 +16,8 @@ import java.util.List;
  *
  * <p>Why: a provider that calls {@code model.generated().encode(...)} for every payload calls from one site that sees
  * every registered type, which the JIT compiles as a megamorphic virtual call (a vtable jump, nothing inlined across
- * it). Measured on the catalog's 20 small messages (JDK 17, kryo, alternating JVMs; BENCHMARKS.md §12.14): encode
- * 1.38x the hand-written codec's CPU with that call, 1.245x through this switch.
+ * it). Measured on the catalog's 20 small messages (JDK 17, kryo, 18 alternating JVMs a side; BENCHMARKS.md §12.14):
+ * encode 1.355x the hand-written codec's CPU with that call, 1.29x through this switch.
  *
  * <p>Encode only, on purpose: the same switch for decode measured no faster, and on the full message set the JIT
  * spent over five seconds compiling it (every type's decode, with its allocations, inlined into one method), holding
