@@ -131,17 +131,20 @@ public final class TypeRegistry {
     /**
      * The switch over this registry's generated codecs ({@link CodecSwitch#of}), for a provider's calls on the
      * generated path; built on the first call, then the same instance for every later caller (two threads calling
-     * first may each build and keep one; both are correct). {@code null} if no type has a generated codec or there are
-     * more than {@link CodecSwitch#MAX_TYPES} (then the providers call each type's generated codec directly: the same
-     * bytes, somewhat slower). Thread-safe.
-     *
-     * @throws IllegalStateException if the JVM refuses to define the switch's class (not expected where it defined the
-     *                               generated codecs themselves, with the same API)
+     * first may each build and keep one; both are correct). {@code null} if no type has a generated codec, if there are
+     * more than {@link CodecSwitch#MAX_TYPES}, or if the JVM refused to define the switch's class (not expected where
+     * it defined the generated codecs themselves, with the same API): the providers then call each type's generated
+     * codec directly, the same bytes somewhat slower. Never throws. Thread-safe.
      */
     public CodecSwitch codecSwitch() {
         Object s = codecSwitch;
         if (s == null) {
-            CodecSwitch built = CodecSwitch.of(models);
+            CodecSwitch built;
+            try {
+                built = CodecSwitch.of(models);
+            } catch (RuntimeException | LinkageError e) {
+                built = null; // as TypeModels does when a codec cannot be generated: the slower path, same bytes
+            }
             s = built == null ? NO_SWITCH : built;
             codecSwitch = s;
         }

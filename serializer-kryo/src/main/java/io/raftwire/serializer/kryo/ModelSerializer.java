@@ -125,6 +125,11 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         return model;
     }
 
+    /** The switch {@link #writePayload} goes through, or null (for tests). */
+    CodecSwitch codecs() {
+        return codecs;
+    }
+
     /**
      * Writes the payload's own value (depth 1) as {@link #writeDirect} does, through the registry's {@link CodecSwitch}
      * where there is one: the call for every message comes from one site, which a virtual call into the type's
@@ -135,15 +140,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             writeDirect(kryo, out, value);
             return;
         }
-        int depth = ++out.directDepth;
-        try {
-            Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
-            codecs.encode(id, value, this, kryo, out);
-        } catch (IOException e) {
-            throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
-        } finally {
-            out.directDepth--;
-        }
+        writeGenerated(kryo, out, value, true);
     }
 
     /**
@@ -156,10 +153,19 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             kryo.writeObject(out, value, this);
             return;
         }
+        writeGenerated(kryo, out, value, false);
+    }
+
+    /** One level deeper, checked against the depth limit: the generated encode, through the switch or directly. */
+    private void writeGenerated(Kryo kryo, PayloadOutput out, Object value, boolean switched) {
         int depth = ++out.directDepth;
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
-            generated.encode(value, this, kryo, out);
+            if (switched) {
+                codecs.encode(id, value, this, kryo, out);
+            } else {
+                generated.encode(value, this, kryo, out);
+            }
         } catch (IOException e) {
             throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
         } finally {

@@ -42,7 +42,7 @@ final class CodecSwitchGenerator {
         int[] ids = new int[models.size()];
         for (int k = 0; k < ids.length; k++) {
             ids[k] = models.get(k).id();
-            handles.add(CodecSwitch.encodeOf(models.get(k).generated()));
+            handles.add(encodeOf(models.get(k).generated()));
         }
         byte[] bytes = classBytes(ids);
         try {
@@ -57,7 +57,18 @@ final class CodecSwitchGenerator {
         }
     }
 
-    private static byte[] classBytes(int[] ids) {
+    /** The encode of one type's generated codec, as a method handle bound to it. */
+    private static MethodHandle encodeOf(GeneratedCodec codec) {
+        try {
+            return MethodHandles.lookup().findVirtual(GeneratedCodec.class, "encode", MethodType.methodType(void.class,
+                    Object.class, ComponentWriter.class, Object.class, Object.class)).bindTo(codec);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("GeneratedCodec's own methods are not accessible to raftwire", e);
+        }
+    }
+
+    /** The class file of the switch over {@code ids} (sorted, distinct); package-private for the size test. */
+    static byte[] classBytes(int[] ids) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         String name = SWITCH + "$$Generated";
         cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null, SWITCH, null);

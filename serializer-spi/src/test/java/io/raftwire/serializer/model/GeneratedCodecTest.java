@@ -84,15 +84,23 @@ class GeneratedCodecTest {
 
     @Test
     void leavesATypeItCannotReachToTheWalkAndSaysWhy() throws Exception {
-        Class<?> isolated = new IsolatingLoader().loadClass(Lonely.class.getName());
-        SortedMap<Integer, Class<?>> types = new TreeMap<>();
-        types.put(1, isolated);
-        TypeModel model = TypeModels.build(types).get(0);
+        TypeModel model = walkedModel(1);
         assertNull(model.generated());
         assertTrue(model.notGeneratedReason().contains("class loader does not see raftwire's GeneratedCodec"),
                 model.notGeneratedReason());
         Object value = model.instantiate(new Object[] {7L});
         assertEquals(7L, model.component(0).getLong(value));
+    }
+
+    /**
+     * The model, under {@code id}, of a record whose class loader cannot see raftwire: walked, with no generated codec
+     * (for other tests of this package).
+     */
+    static TypeModel walkedModel(int id) throws ClassNotFoundException {
+        Class<?> isolated = new IsolatingLoader().loadClass(Lonely.class.getName());
+        SortedMap<Integer, Class<?>> types = new TreeMap<>();
+        types.put(id, isolated);
+        return TypeModels.build(types).get(0);
     }
 
     private static Object[] arguments(TypeModel model, Object value) {
