@@ -19,9 +19,9 @@ import java.util.List;
  *
  * <p>Encode only, on purpose: the same switch for decode measured no faster, and in the benchmark's full-set round
  * trip the JIT spent over five seconds compiling the catalog's (one method into which it inlines every hot type's
- * decode, with its allocations), holding up every other compilation on a 2-core machine meanwhile. The encode switch of the catalog compiles in under a
- * second (0.73 s measured). Nested values keep their virtual call: binding a nested type's codec at its call site
- * measured no faster (BENCHMARKS.md §12.13).
+ * decode, with its allocations), holding up every other compilation on a 2-core machine meanwhile. The encode switch
+ * of the catalog compiles in under a second (0.73 s measured). Nested values keep their virtual call: binding a
+ * nested type's codec at its call site measured no faster (BENCHMARKS.md §12.13).
  *
  * <p>The class is generated ({@link CodecSwitchGenerator}) and holds a type only if it has a generated codec; for any
  * other id {@link #encode} throws {@link IllegalStateException}: call it only for a type whose
@@ -31,8 +31,8 @@ public abstract class CodecSwitch {
 
     /**
      * At most this many types per switch: each takes about 21 bytes of {@code encode}'s bytecode, and the JIT does not
-     * compile a method longer than 8,000 bytes ({@code -XX:-DontCompileHugeMethods} aside), which would leave the switch
-     * interpreted. A registry with more generated types gets no switch ({@link #of} returns null).
+     * compile a method longer than 8,000 bytes ({@code -XX:-DontCompileHugeMethods} aside), which would leave the
+     * switch interpreted. A registry with more generated types gets no switch ({@link #of} returns null).
      */
     public static final int MAX_TYPES = 256;
 

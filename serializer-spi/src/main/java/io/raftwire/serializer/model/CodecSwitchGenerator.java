@@ -17,10 +17,10 @@ import org.objectweb.asm.Type;
 /**
  * Generates a {@link CodecSwitch} with ASM: a hidden class in raftwire's own package whose {@code encode} is a
  * {@code lookupswitch} on the id, each branch an {@code invokeExact} of a method handle bound to the type's generated
- * codec, loaded as a constant ({@code ldc} of a dynamic constant from the class data). A constant
- * method handle bound to a constant receiver is a call the JIT resolves and inlines like a static call. The
- * constructor loads every constant once: JDK 17's JIT does not compile a method holding a dynamic constant that was
- * never resolved, and most branches are not taken before the switch gets hot. Stateless.
+ * codec, loaded as a constant ({@code ldc} of a dynamic constant from the class data). A constant method handle bound
+ * to a constant receiver is a call the JIT can resolve and inline like a static call. The constructor loads every
+ * constant once: JDK 17's JIT does not compile a method holding a dynamic constant that was never resolved, and most
+ * branches are not taken before the switch gets hot. Stateless.
  */
 final class CodecSwitchGenerator {
 
