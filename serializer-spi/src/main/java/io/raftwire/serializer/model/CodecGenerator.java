@@ -199,12 +199,7 @@ final class CodecGenerator {
                 return OBJECT;
             }
         };
-        String name = internal + "$$RaftwireCodec";
-        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null, CODEC, null);
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, CODEC, "<init>", "()V", false);
+        MethodVisitor init = beginClass(cw, internal + "$$RaftwireCodec", CODEC);
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
@@ -217,6 +212,21 @@ final class CodecGenerator {
         getter(cw, "get", Type.getType(Object.class));
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /**
+     * Visits the header of the final synthetic class {@code name} extending {@code superName} and begins its public
+     * no-argument constructor with the call to the superclass's; the caller adds the rest of the constructor's code,
+     * its {@code return}, {@code visitMaxs} and {@code visitEnd}. Shared with {@link CodecSwitchGenerator}.
+     */
+    static MethodVisitor beginClass(ClassWriter cw, String name, String superName) {
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null, superName,
+                null);
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, superName, "<init>", "()V", false);
+        return init;
     }
 
     /** {@code encode(value, writer, a, b)}: one writer call per component, the value read from its field. */

@@ -70,12 +70,7 @@ final class CodecSwitchGenerator {
     /** The class file of the switch over {@code ids} (sorted, distinct); package-private for the size test. */
     static byte[] classBytes(int[] ids) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-        String name = SWITCH + "$$Generated";
-        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null, SWITCH, null);
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, SWITCH, "<init>", "()V", false);
+        MethodVisitor init = CodecGenerator.beginClass(cw, SWITCH + "$$Generated", SWITCH);
         for (int slot = 0; slot < ids.length; slot++) {
             init.visitLdcInsn(handle(slot));
             init.visitInsn(Opcodes.POP);
