@@ -27,7 +27,6 @@ class SessionLimitsIT {
 
     private static final long WAIT_S = 30;
 
-
     @Test
     @Timeout(180)
     void aClientsSessionsAreCappedInNumberAndTimeout() throws Exception {

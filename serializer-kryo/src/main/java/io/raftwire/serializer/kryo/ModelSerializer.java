@@ -47,8 +47,6 @@ import java.util.Collection;
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
-    /** The model's registry id. */
-    private final int id;
     private final Component[] components;
     private final String[] labels;
     private final int[] minElementBytes;
@@ -80,7 +78,6 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     ModelSerializer(TypeModel model, SerializerOptions options) {
         super(false, true);
         this.model = model;
-        this.id = model.id();
         this.components = model.components().toArray(new Component[0]);
         this.labels = new String[components.length];
         this.minElementBytes = new int[components.length];
@@ -162,7 +159,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
             if (switched) {
-                codecs.encode(id, value, this, kryo, out);
+                codecs.encode(model.id(), value, this, kryo, out);
             } else {
                 generated.encode(value, this, kryo, out);
             }
