@@ -47,6 +47,8 @@ import java.util.Collection;
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
+    /** {@code model.id()}, kept here for the encode path (the build measured in BENCHMARKS.md §12.14 has it). */
+    private final int id;
     private final Component[] components;
     private final String[] labels;
     private final int[] minElementBytes;
@@ -78,6 +80,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     ModelSerializer(TypeModel model, SerializerOptions options) {
         super(false, true);
         this.model = model;
+        this.id = model.id();
         this.components = model.components().toArray(new Component[0]);
         this.labels = new String[components.length];
         this.minElementBytes = new int[components.length];
@@ -159,7 +162,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
             if (switched) {
-                codecs.encode(model.id(), value, this, kryo, out);
+                codecs.encode(id, value, this, kryo, out);
             } else {
                 generated.encode(value, this, kryo, out);
             }
