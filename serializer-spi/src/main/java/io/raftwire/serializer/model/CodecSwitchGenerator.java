@@ -1,6 +1,5 @@
 package io.raftwire.serializer.model;
 
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
@@ -16,17 +15,23 @@ import org.objectweb.asm.Type;
 
 /**
  * Generates a {@link CodecSwitch} with ASM: a hidden class in raftwire's own package whose {@code encode} is a
- * {@code lookupswitch} on the id, each branch an {@code invokeExact} of a method handle bound to the type's generated
- * codec, loaded as a constant ({@code ldc} of a dynamic constant from the class data). A constant method handle bound
- * to a constant receiver is a call the JIT can resolve and inline like a static call. The constructor loads every
- * constant once: JDK 17's JIT does not compile a method holding a dynamic constant that was never resolved, and most
- * branches are not taken before the switch gets hot. Stateless.
+ * {@code lookupswitch} on the id, each branch an {@code invokevirtual} of {@link GeneratedCodec#encode} on that type's
+ * codec loaded as a constant ({@code ldc} of a dynamic constant from the class data). The JIT knows a constant's exact
+ * class, so it binds each branch's call to that codec's own {@code encode} at compile time: inlined where the branch is
+ * hot and the inlining budget allows, otherwise a direct call. The constructor loads every constant once: JDK 17's JIT
+ * does not compile a method holding a dynamic constant that was never resolved, and most branches are not taken before
+ * the switch gets hot. Stateless.
+ *
+ * <p>Not a constant {@code MethodHandle} per branch, as the first version had: in JVMs running only kryo, the
+ * catalog's full-set encode took four to six times as long in 6 of 10 (JDK 17), and a profile of one such JVM had the
+ * calls from the switch going through the generic {@code invokeExact} invoker, with its type check, cast and null
+ * check, instead of being bound (BENCHMARKS.md §12.15).
  */
 final class CodecSwitchGenerator {
 
     private static final String SWITCH = Type.getInternalName(CodecSwitch.class);
-    private static final String MH = Type.getInternalName(MethodHandle.class);
-    private static final String MH_DESC = Type.getDescriptor(MethodHandle.class);
+    private static final String CODEC = Type.getInternalName(GeneratedCodec.class);
+    private static final String CODEC_DESC = Type.getDescriptor(GeneratedCodec.class);
     private static final String WRITER = Type.getDescriptor(ComponentWriter.class);
     private static final String OBJECT = "Ljava/lang/Object;";
     private static final Handle CLASS_DATA_AT = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/MethodHandles",
@@ -38,16 +43,16 @@ final class CodecSwitchGenerator {
 
     /** Defines the switch over {@code models}: each has a generated codec; sorted by id, at least one. */
     static CodecSwitch define(List<TypeModel> models) {
-        List<MethodHandle> handles = new ArrayList<>(models.size());
+        List<GeneratedCodec> codecs = new ArrayList<>(models.size());
         int[] ids = new int[models.size()];
         for (int k = 0; k < ids.length; k++) {
             ids[k] = models.get(k).id();
-            handles.add(encodeOf(models.get(k).generated()));
+            codecs.add(models.get(k).generated());
         }
         byte[] bytes = classBytes(ids);
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes,
-                    List.copyOf(handles), false);
+                    List.copyOf(codecs), false);
             return (CodecSwitch) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
                     .invoke();
         } catch (RuntimeException | Error e) {
@@ -57,22 +62,12 @@ final class CodecSwitchGenerator {
         }
     }
 
-    /** The encode of one type's generated codec, as a method handle bound to it. */
-    private static MethodHandle encodeOf(GeneratedCodec codec) {
-        try {
-            return MethodHandles.lookup().findVirtual(GeneratedCodec.class, "encode", MethodType.methodType(void.class,
-                    Object.class, ComponentWriter.class, Object.class, Object.class)).bindTo(codec);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("GeneratedCodec's own methods are not accessible to raftwire", e);
-        }
-    }
-
     /** The class file of the switch over {@code ids} (sorted, distinct); package-private for the size test. */
     static byte[] classBytes(int[] ids) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         MethodVisitor init = CodecGenerator.beginClass(cw, SWITCH + "$$Generated", SWITCH);
         for (int slot = 0; slot < ids.length; slot++) {
-            init.visitLdcInsn(handle(slot));
+            init.visitLdcInsn(codec(slot));
             init.visitInsn(Opcodes.POP);
         }
         init.visitInsn(Opcodes.RETURN);
@@ -84,8 +79,9 @@ final class CodecSwitchGenerator {
     }
 
     /**
-     * {@code encode(id, value, writer, a, b)}: {@code lookupswitch} on the id; branch k loads handle k, pushes the
-     * four other arguments, calls it and returns; the default throws {@link CodecSwitch#notInSwitch}'s exception.
+     * {@code encode(id, value, writer, a, b)}: {@code lookupswitch} on the id; branch k loads codec k, pushes the
+     * four other arguments, calls its {@code encode} and returns; the default throws {@link CodecSwitch#notInSwitch}'s
+     * exception.
      */
     private static void encode(ClassWriter cw, int[] ids) {
         String arguments = OBJECT + WRITER + OBJECT + OBJECT;
@@ -101,11 +97,11 @@ final class CodecSwitchGenerator {
         mv.visitLookupSwitchInsn(unknown, ids, labels);
         for (int k = 0; k < ids.length; k++) {
             mv.visitLabel(labels[k]);
-            mv.visitLdcInsn(handle(k));
+            mv.visitLdcInsn(codec(k));
             for (int local = 2; local <= 5; local++) {
                 mv.visitVarInsn(Opcodes.ALOAD, local);
             }
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(" + arguments + ")V", false);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CODEC, "encode", "(" + arguments + ")V", false);
             mv.visitInsn(Opcodes.RETURN);
         }
         mv.visitLabel(unknown);
@@ -117,7 +113,7 @@ final class CodecSwitchGenerator {
         mv.visitEnd();
     }
 
-    private static ConstantDynamic handle(int slot) {
-        return new ConstantDynamic("_", MH_DESC, CLASS_DATA_AT, slot);
+    private static ConstantDynamic codec(int slot) {
+        return new ConstantDynamic("_", CODEC_DESC, CLASS_DATA_AT, slot);
     }
 }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -142,6 +143,45 @@ class CodecSwitchTest {
         assertTrue(codeBytes[0] < HUGE_METHOD_BYTES, "encode of " + ids.length + " types takes up to " + codeBytes[0]
                 + " bytes of bytecode (expected: under " + HUGE_METHOD_BYTES + ", above which the JIT does not"
                 + " compile)");
+    }
+
+    /**
+     * Each branch calls {@code GeneratedCodec.encode} on its codec, a constant, and nothing else is called but the
+     * refusal: no method-handle invoker, whose generic checks ran on every call C2 did not inline (BENCHMARKS.md
+     * §12.15: four to six times slower full-set encodes).
+     */
+    @Test
+    void everyBranchCallsItsCodecsEncodeOnAConstantCodec() {
+        int[] ids = {1, 7, MessageType.FIRST_USER_ID};
+        List<String> calls = new ArrayList<>();
+        List<Object> constants = new ArrayList<>();
+        new ClassReader(CodecSwitchGenerator.classBytes(ids)).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                return !name.equals("encode") ? null : new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String method, String desc, boolean itf) {
+                        calls.add(opcode + " " + owner + '.' + method + desc);
+                    }
+
+                    @Override
+                    public void visitLdcInsn(Object value) {
+                        constants.add(value);
+                    }
+                };
+            }
+        }, 0);
+        String encode = Opcodes.INVOKEVIRTUAL + " io/raftwire/serializer/model/GeneratedCodec.encode"
+                + "(Ljava/lang/Object;Lio/raftwire/serializer/model/ComponentWriter;Ljava/lang/Object;Ljava/lang/Object;)V";
+        String refusal = Opcodes.INVOKESTATIC + " io/raftwire/serializer/model/CodecSwitch.notInSwitch"
+                + "(I)Ljava/lang/IllegalStateException;";
+        assertEquals(List.of(encode, encode, encode, refusal), calls);
+        assertEquals(ids.length, constants.size());
+        for (Object constant : constants) {
+            assertEquals("Lio/raftwire/serializer/model/GeneratedCodec;",
+                    ((ConstantDynamic) constant).getDescriptor(), "each branch's codec constant");
+        }
     }
 
     /**
