@@ -24,10 +24,12 @@ import org.objectweb.asm.Type;
  * Generates the {@link GeneratedCodec} of a registered type with ASM, as a hidden class defined in the type's own nest
  * ({@link MethodHandles.Lookup#defineHiddenClassWithClassData} with {@code NESTMATE}): it may then read the type's
  * private fields with {@code getfield} and call its constructor with {@code new}/{@code invokespecial}, as
- * hand-written code inside the class would. A field it cannot reach that way (a private field of a superclass in
- * another nest, a package-private one in another package, or a final field to be set on a type built field by field)
- * is read or written through a method handle loaded as a constant ({@code ldc} of a dynamic constant taken from the
- * class data), which the JIT inlines just the same. Dynamic constants appear only on paths every call runs: JDK 17's
+ * hand-written code inside the class would. A field it cannot read that way (a private field of a superclass in
+ * another nest, a package-private one in another package) is read through a {@link FieldReader} generated into its
+ * declaring class's nest, loaded as a constant ({@code ldc} of a dynamic constant taken from the class data) and
+ * called with {@code invokevirtual}, a call the JIT binds to that reader. A final field to be set on a type built
+ * field by field, or one it cannot write with {@code putfield}, is written through a method handle loaded the same way
+ * (decode only). Dynamic constants appear only on paths every call runs: JDK 17's
  * JIT does not compile a method holding one that was never resolved (measured: decode stayed interpreted, twice the
  * walk's time, while the model was loaded in an exception handler).
  *
@@ -49,6 +51,8 @@ final class CodecGenerator {
     private static final String MODEL_DESC = Type.getDescriptor(TypeModel.class);
     private static final String OBJECT = "java/lang/Object";
     private static final String MH = "java/lang/invoke/MethodHandle";
+    private static final String FIELD_READER = Type.getInternalName(FieldReader.class);
+    private static final String FIELD_READER_DESC = Type.getDescriptor(FieldReader.class);
     private static final Handle CLASS_DATA_AT = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/MethodHandles",
             "classDataAt", "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;I)"
             + "Ljava/lang/Object;", false);
@@ -64,7 +68,7 @@ final class CodecGenerator {
     private final Class<?> type;
     private final String internal;
     private final Component[] components;
-    /** The constant pool entries taken from the class data: index 0 the model, then method handles. */
+    /** The constant pool entries taken from the class data: index 0 the model, then field readers, method handles. */
     private final List<Object> classData = new ArrayList<>();
     private final ConstantDynamic modelConstant;
     private final ConstantDynamic[] getters;
@@ -121,8 +125,11 @@ final class CodecGenerator {
         }
     }
 
-    /** Decides, per component, between a direct field instruction and a method handle constant. */
-    private void prepareFieldAccess(MethodHandles.Lookup lookup) throws IllegalAccessException {
+    /**
+     * Decides, per component, between a direct field instruction and a constant: a {@link FieldReader} to read, a
+     * method handle to write.
+     */
+    private void prepareFieldAccess(MethodHandles.Lookup lookup) throws ReflectiveOperationException {
         boolean fieldByField = model.reflectedConstructor() == null;
         for (Component c : components) {
             Field f = c.field();
@@ -132,9 +139,7 @@ final class CodecGenerator {
             }
             Class<?> value = f.getType().isPrimitive() ? f.getType() : Object.class;
             if (!direct(f)) {
-                MethodHandles.Lookup owner = MethodHandles.privateLookupIn(f.getDeclaringClass(), lookup);
-                getters[c.index()] = constant(owner.unreflectGetter(f)
-                        .asType(MethodType.methodType(value, Object.class)), Type.getDescriptor(MethodHandle.class));
+                getters[c.index()] = constant(FieldReaderGenerator.of(f, lookup), FIELD_READER_DESC);
             }
             if (fieldByField && (!direct(f) || Modifier.isFinal(f.getModifiers()))) {
                 f.setAccessible(true);
@@ -437,7 +442,8 @@ final class CodecGenerator {
             mv.visitLdcInsn(getters[c.index()]);
             mv.visitVarInsn(Opcodes.ALOAD, owner);
             String value = f.getType().isPrimitive() ? Type.getDescriptor(f.getType()) : "Ljava/lang/Object;";
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + value, false);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, FIELD_READER, FieldReader.methodFor(f.getType()),
+                    "(Ljava/lang/Object;)" + value, false);
         } else {
             mv.visitVarInsn(Opcodes.ALOAD, owner);
             mv.visitFieldInsn(Opcodes.GETFIELD, Type.getInternalName(f.getDeclaringClass()), f.getName(),

@@ -173,7 +173,8 @@ class CodecSwitchTest {
             }
         }, 0);
         String encode = Opcodes.INVOKEVIRTUAL + " io/raftwire/serializer/model/GeneratedCodec.encode"
-                + "(Ljava/lang/Object;Lio/raftwire/serializer/model/ComponentWriter;Ljava/lang/Object;Ljava/lang/Object;)V";
+                + "(Ljava/lang/Object;Lio/raftwire/serializer/model/ComponentWriter;Ljava/lang/Object;"
+                + "Ljava/lang/Object;)V";
         String refusal = Opcodes.INVOKESTATIC + " io/raftwire/serializer/model/CodecSwitch.notInSwitch"
                 + "(I)Ljava/lang/IllegalStateException;";
         assertEquals(List.of(encode, encode, encode, refusal), calls);

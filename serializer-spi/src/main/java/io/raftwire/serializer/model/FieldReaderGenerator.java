@@ -1,0 +1,67 @@
+package io.raftwire.serializer.model;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Generates the {@link FieldReader} of one field with ASM: a hidden class defined in the nest of the field's declaring
+ * class ({@code NESTMATE}), so that its {@code getfield} may read a private field. Stateless.
+ */
+final class FieldReaderGenerator {
+
+    private static final String READER = Type.getInternalName(FieldReader.class);
+
+    private FieldReaderGenerator() {
+    }
+
+    /**
+     * The reader of {@code field}.
+     *
+     * @param lookup a lookup with private access to the registered type, from which the declaring class's is taken
+     * @throws IllegalAccessException if the declaring class's package is not open to raftwire
+     */
+    static FieldReader of(Field field, MethodHandles.Lookup lookup) throws ReflectiveOperationException {
+        Class<?> owner = field.getDeclaringClass();
+        MethodHandles.Lookup ownerLookup = MethodHandles.privateLookupIn(owner, lookup);
+        MethodHandles.Lookup hidden = ownerLookup.defineHiddenClass(classBytes(field), true,
+                MethodHandles.Lookup.ClassOption.NESTMATE);
+        try {
+            return (FieldReader) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
+        } catch (RuntimeException | Error | ReflectiveOperationException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("the reader of " + owner.getName() + "." + field.getName()
+                    + " failed to start", e);
+        }
+    }
+
+    /** {@code <type> get<Type>(Object owner)}: cast, {@code getfield}, return. */
+    private static byte[] classBytes(Field field) {
+        String owner = Type.getInternalName(field.getDeclaringClass());
+        Type value = Type.getType(field.getType());
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        MethodVisitor init = CodecGenerator.beginClass(cw, owner + "$$RaftwireFieldReader", READER);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        String returned = field.getType().isPrimitive() ? value.getDescriptor() : "Ljava/lang/Object;";
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, FieldReader.methodFor(field.getType()),
+                "(Ljava/lang/Object;)" + returned, null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
+        mv.visitFieldInsn(Opcodes.GETFIELD, owner, field.getName(), value.getDescriptor());
+        mv.visitInsn(value.getOpcode(Opcodes.IRETURN));
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+}
