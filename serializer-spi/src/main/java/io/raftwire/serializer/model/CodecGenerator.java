@@ -107,13 +107,20 @@ final class CodecGenerator {
         byte[] bytes = classBytes();
         MethodHandles.Lookup hidden = lookup.defineHiddenClassWithClassData(bytes, List.copyOf(classData), true,
                 MethodHandles.Lookup.ClassOption.NESTMATE);
+        return (GeneratedCodec) newInstance(hidden, "generated codec of " + type.getName());
+    }
+
+    /**
+     * A new instance of the hidden class of {@code hidden}, through its no-argument constructor. Runtime exceptions,
+     * errors and reflective failures pass through; any other failure is wrapped, naming {@code what}.
+     */
+    static Object newInstance(MethodHandles.Lookup hidden, String what) throws ReflectiveOperationException {
         try {
-            return (GeneratedCodec) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
-                    .invoke();
+            return hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
         } catch (RuntimeException | Error | ReflectiveOperationException e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("generated codec of " + type.getName() + " failed to start", e);
+            throw new IllegalStateException(what + " failed to start", e);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.raftwire.serializer.model;
 
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,15 +49,13 @@ final class CodecSwitchGenerator {
             codecs.add(models.get(k).generated());
         }
         byte[] bytes = classBytes(ids);
+        String what = "the codec switch of " + ids.length + " types";
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes,
                     List.copyOf(codecs), false);
-            return (CodecSwitch) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
-                    .invoke();
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("the codec switch of " + ids.length + " types could not be defined", e);
+            return (CodecSwitch) CodecGenerator.newInstance(hidden, what);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(what + " could not be defined", e);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.raftwire.serializer.model;
 
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 
 import org.objectweb.asm.ClassWriter;
@@ -24,22 +23,15 @@ final class FieldReaderGenerator {
      * The reader of {@code field}.
      *
      * @param lookup a lookup with private access to the registered type, from which the declaring class's is taken
-     * @throws IllegalAccessException if the declaring class's package is not open to raftwire
+     * @throws ReflectiveOperationException if the declaring class's package is not open to raftwire
      */
     static FieldReader of(Field field, MethodHandles.Lookup lookup) throws ReflectiveOperationException {
         Class<?> owner = field.getDeclaringClass();
         MethodHandles.Lookup ownerLookup = MethodHandles.privateLookupIn(owner, lookup);
         MethodHandles.Lookup hidden = ownerLookup.defineHiddenClass(classBytes(field), true,
                 MethodHandles.Lookup.ClassOption.NESTMATE);
-        try {
-            return (FieldReader) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
-                    .invoke();
-        } catch (RuntimeException | Error | ReflectiveOperationException e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("the reader of " + owner.getName() + "." + field.getName()
-                    + " failed to start", e);
-        }
+        return (FieldReader) CodecGenerator.newInstance(hidden, "the reader of " + owner.getName() + "."
+                + field.getName());
     }
 
     /** {@code <type> get<Type>(Object owner)}: cast, {@code getfield}, return. */
