@@ -16,7 +16,7 @@ import java.util.List;
  * every registered type, which the JIT compiles as a megamorphic virtual call (a vtable jump, nothing inlined across
  * it). Measured on the catalog's 20 small messages (JDK 17, kryo, alternating JVMs; BENCHMARKS.md §12.14, §12.15):
  * encode 1.355x the hand-written codec's CPU with that call, 1.29x through the first version of this switch (18 JVMs a
- * side), 1.18x through this one against 1.415x with the call (8 a side).
+ * side); 1.28x through this one (20 JVMs), against 1.36x with the call in the same run of 12.
  *
  * <p>Encode only, on purpose: the same switch for decode measured no faster, and in the benchmark's full-set round
  * trip the JIT spent over five seconds compiling the catalog's (one method into which it inlines every hot type's

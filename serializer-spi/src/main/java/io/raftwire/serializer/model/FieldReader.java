@@ -6,7 +6,11 @@ package io.raftwire.serializer.model;
  * subclass per such field into the nest of the field's declaring class, whose one method (the one of the field's
  * type: {@link #getLong} for a {@code long}, {@link #getObject} for a reference, ...) is that {@code getfield}. The
  * codec loads its reader as a constant and calls that method with {@code invokevirtual}: the JIT knows a constant's
- * exact class, so the call is bound to the reader's own method and inlined like the field read itself.
+ * exact class, so the call is bound to the reader's own method, which it can inline.
+ *
+ * <p>The reader is defined in the declaring class's module, by its class loader. Where that is another module than
+ * the type's (another class loader's unnamed module included), raftwire has no private access to the declaring class,
+ * and the type is walked, with the reason in {@link TypeModel#notGeneratedReason()}, as before readers existed.
  *
  * <p>Why not a method handle, as before: a constant method handle's {@code invokeExact} that the JIT did not inline
  * runs the generic invoker's type check, cast and null check on every call. In JVMs running only kryo, 9-14 % of the

@@ -92,6 +92,46 @@ class GeneratedCodecTest {
         assertEquals(7L, model.component(0).getLong(value));
     }
 
+    @Test
+    void readsAPrivateSuperclassFieldThroughAReaderAndWalksATypeWhoseSuperclassIsInAnotherLoader() throws Exception {
+        SortedMap<Integer, Class<?>> types = new TreeMap<>();
+        types.put(1, SubOfPrivateBase.class);
+        TypeModel model = TypeModels.build(types).get(0);
+        assertNotNull(model.generated(), model.notGeneratedReason());
+        SubOfPrivateBase value = new SubOfPrivateBase(-3L, 4L);
+        assertEquals(-3L, model.generated().getLong(value, index(model, "base")), "the base's field");
+        assertEquals(4L, model.generated().getLong(value, index(model, "own")), "the type's own field");
+
+        ClassLoader bases = new IsolatingLoader(PrivateBase.class.getName());
+        ClassLoader subs = new ClassLoader(GeneratedCodecTest.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.equals(PrivateBase.class.getName())) {
+                    return bases.loadClass(name);
+                }
+                if (name.equals(SubOfPrivateBase.class.getName())) {
+                    synchronized (getClassLoadingLock(name)) {
+                        Class<?> loaded = findLoadedClass(name);
+                        if (loaded == null) {
+                            byte[] bytes = IsolatingLoader.classFile(name);
+                            loaded = defineClass(name, bytes, 0, bytes.length);
+                        }
+                        return loaded;
+                    }
+                }
+                return super.loadClass(name, resolve);
+            }
+        };
+        types.put(1, subs.loadClass(SubOfPrivateBase.class.getName()));
+        TypeModel split = TypeModels.build(types).get(0);
+        assertNull(split.generated(), "no private access to a superclass in another loader's module");
+        assertTrue(split.notGeneratedReason().contains("could not be generated, so it is walked")
+                && split.notGeneratedReason().contains("IllegalAccessException"), split.notGeneratedReason());
+        Object other = split.instantiate(new Object[] {-3L, 4L});
+        assertEquals(-3L, split.component(index(split, "base")).getLong(other), "the walk reads the base's field");
+        assertEquals(4L, split.component(index(split, "own")).getLong(other), "and the type's own");
+    }
+
     /**
      * The model, under {@code id}, of a record whose class loader cannot see raftwire: walked, with no generated codec
      * (for other tests of this package).
@@ -101,6 +141,10 @@ class GeneratedCodecTest {
         SortedMap<Integer, Class<?>> types = new TreeMap<>();
         types.put(id, isolated);
         return TypeModels.build(types).get(0);
+    }
+
+    private static int index(TypeModel model, String component) {
+        return model.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().index();
     }
 
     private static Object[] arguments(TypeModel model, Object value) {
@@ -128,30 +172,56 @@ class GeneratedCodecTest {
     }
 
     /**
-     * Defines this test class and its nested classes again from their class files, in a loader whose parent is the
-     * platform loader: raftwire's classes are invisible from them.
+     * Defines this test class and its nested classes (or only the class named) again from their class files, in a
+     * loader whose parent is the platform loader: raftwire's classes are invisible from them.
      */
     private static final class IsolatingLoader extends ClassLoader {
 
+        private final String prefix;
+
         IsolatingLoader() {
+            this(GeneratedCodecTest.class.getName());
+        }
+
+        IsolatingLoader(String prefix) {
             super(ClassLoader.getPlatformClassLoader());
+            this.prefix = prefix;
         }
 
         @Override
         protected Class<?> findClass(String name) throws ClassNotFoundException {
-            if (!name.startsWith(GeneratedCodecTest.class.getName())) {
+            if (!name.startsWith(prefix)) {
                 throw new ClassNotFoundException(name);
             }
+            byte[] bytes = classFile(name);
+            return defineClass(name, bytes, 0, bytes.length);
+        }
+
+        /** The class file of {@code name}, from this test's class path. */
+        static byte[] classFile(String name) throws ClassNotFoundException {
             String resource = name.replace('.', '/') + ".class";
             try (InputStream in = GeneratedCodecTest.class.getClassLoader().getResourceAsStream(resource)) {
                 if (in == null) {
                     throw new ClassNotFoundException(name);
                 }
-                byte[] bytes = in.readAllBytes();
-                return defineClass(name, bytes, 0, bytes.length);
+                return in.readAllBytes();
             } catch (IOException e) {
                 throw new ClassNotFoundException(name, e);
             }
         }
+    }
+}
+
+/** A constructor-shaped subclass of {@link PrivateBase}. */
+final class SubOfPrivateBase extends PrivateBase {
+    private final long own;
+
+    public SubOfPrivateBase(long base, long own) {
+        super(base);
+        this.own = own;
+    }
+
+    public long own() {
+        return own;
     }
 }
