@@ -448,9 +448,8 @@ final class CodecGenerator {
         if (getters[c.index()] != null) {
             mv.visitLdcInsn(getters[c.index()]);
             mv.visitVarInsn(Opcodes.ALOAD, owner);
-            String value = f.getType().isPrimitive() ? Type.getDescriptor(f.getType()) : "Ljava/lang/Object;";
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, FIELD_READER, FieldReader.methodFor(f.getType()),
-                    "(Ljava/lang/Object;)" + value, false);
+                    FieldReader.descriptorFor(f.getType()), false);
         } else {
             mv.visitVarInsn(Opcodes.ALOAD, owner);
             mv.visitFieldInsn(Opcodes.GETFIELD, Type.getInternalName(f.getDeclaringClass()), f.getName(),

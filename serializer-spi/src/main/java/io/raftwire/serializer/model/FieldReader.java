@@ -1,5 +1,7 @@
 package io.raftwire.serializer.model;
 
+import java.lang.invoke.MethodType;
+
 /**
  * Reads one field that a {@linkplain GeneratedCodec generated codec} cannot read with {@code getfield}: a private field
  * of a superclass in another nest, or a package-private one of a superclass in another package. raftwire generates a
@@ -78,6 +80,11 @@ public abstract class FieldReader {
         }
         String name = type.getName();
         return "get" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /** The descriptor of that method: {@code (Ljava/lang/Object;)} and the field's primitive type or {@code Object}. */
+    static String descriptorFor(Class<?> type) {
+        return MethodType.methodType(type.isPrimitive() ? type : Object.class, Object.class).toMethodDescriptorString();
     }
 
     private IllegalStateException notOfType(String type) {

@@ -43,9 +43,8 @@ final class FieldReaderGenerator {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
-        String returned = field.getType().isPrimitive() ? value.getDescriptor() : "Ljava/lang/Object;";
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, FieldReader.methodFor(field.getType()),
-                "(Ljava/lang/Object;)" + returned, null, null);
+                FieldReader.descriptorFor(field.getType()), null, null);
         mv.visitCode();
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
