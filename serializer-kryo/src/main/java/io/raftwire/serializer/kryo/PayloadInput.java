@@ -23,6 +23,9 @@ final class PayloadInput extends Input {
      */
     int directDepth;
 
+    /** Long arrays of up to this many elements are read without scanning their varlongs first. */
+    static final int UNSCANNED_LONGS = 64;
+
     PayloadInput(byte[] buffer) {
         super(buffer);
     }
@@ -124,17 +127,43 @@ final class PayloadInput extends Input {
         return bytes;
     }
 
-    /** Exactly {@link PayloadReads#longs}, including its check that every varlong is complete before allocating. */
+    /**
+     * Exactly {@link PayloadReads#longs}, including its refusal of an array whose varlongs are not all present. An
+     * array of at most {@link #UNSCANNED_LONGS} elements is read in one pass, refused at the first varlong that runs
+     * past the end (the array allocated before that is at most 8 x {@value #UNSCANNED_LONGS} bytes); a longer one is
+     * scanned for its varlongs first, as the walk does, so that a payload cannot allocate 8 bytes per byte it holds.
+     */
     long[] directLongs(int maxElements, String label) {
         int n = directLength(1, maxElements, label);
         if (n == PayloadReads.NULL) {
             return null;
         }
-        PayloadReads.requireVarLongs(this, n, label);
-        long[] values = new long[n];
-        for (int k = 0; k < n; k++) {
-            values[k] = directVarLong();
+        if (n > UNSCANNED_LONGS) {
+            PayloadReads.requireVarLongs(this, n, label);
         }
+        long[] values = new long[n];
+        int p = position;
+        int end = limit;
+        byte[] b = buffer;
+        for (int k = 0; k < n; k++) {
+            long result = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (p == end) {
+                    throw PayloadReads.missingVarLongs(n, k, label);
+                }
+                int v = b[p++];
+                if (shift == 56) {
+                    result |= (long) v << 56;
+                    break;
+                }
+                result |= (long) (v & 0x7F) << shift;
+                if (v >= 0) {
+                    break;
+                }
+            }
+            values[k] = result;
+        }
+        position = p;
         return values;
     }
 }

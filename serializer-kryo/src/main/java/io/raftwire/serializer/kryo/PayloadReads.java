@@ -90,13 +90,18 @@ final class PayloadReads {
             int first = p;
             while (true) {
                 if (p >= limit) {
-                    throw new MalformedPayloadException(label + " = " + count + " (expected: at most the " + k
-                            + " varlongs present)");
+                    throw missingVarLongs(count, k, label);
                 }
                 if (b[p++] >= 0 || p - first == 9) {
                     break;
                 }
             }
         }
+    }
+
+    /** The refusal of a long array of {@code count} elements whose element {@code k} runs past the payload's end. */
+    static MalformedPayloadException missingVarLongs(int count, int k, String label) {
+        return new MalformedPayloadException(label + " = " + count + " (expected: at most the " + k
+                + " varlongs present)");
     }
 }

@@ -180,13 +180,17 @@ class DirectFormatsTest {
         PayloadOutput reference = new PayloadOutput(8);
         PayloadOutput direct = new PayloadOutput(8);
         long[] longs = longs(random);
+        // as many as are read without a scan, from the edge values at the start (9-byte varlongs among them)
+        long[] shortLongs = Arrays.copyOf(longs, PayloadInput.UNSCANNED_LONGS);
         byte[] bytes = new byte[300];
         random.nextBytes(bytes);
         reference.writeLongArray(longs);
+        reference.writeLongArray(shortLongs);
         reference.writeLongArray(null);
         reference.writeByteArray(bytes);
         reference.writeByteArray(null);
         direct.directLongArray(longs);
+        direct.directLongArray(shortLongs);
         direct.directLongArray(null);
         direct.directByteArray(bytes);
         direct.directByteArray(null);
@@ -194,6 +198,7 @@ class DirectFormatsTest {
         assertArrayEquals(payload, direct.toBytes());
         PayloadInput in = new PayloadInput(payload);
         assertArrayEquals(longs, in.directLongs(VALUES, "longs"));
+        assertArrayEquals(shortLongs, in.directLongs(VALUES, "longs"));
         assertEquals(null, in.directLongs(VALUES, "longs"));
         assertArrayEquals(bytes, in.directBytes(VALUES, "bytes"));
         assertEquals(null, in.directBytes(VALUES, "bytes"));
@@ -250,6 +255,16 @@ class DirectFormatsTest {
         byte[] flag = {7};
         assertEquals(message(() -> PayloadReads.longs(new Input(longs), 100, "T.c")),
                 message(() -> new PayloadInput(longs).directLongs(100, "T.c")));
+        // long[]s whose last varlong runs past the end: short ones are read in one pass, long ones scanned first
+        for (int count : new int[] {2, PayloadInput.UNSCANNED_LONGS, PayloadInput.UNSCANNED_LONGS + 1}) {
+            byte[] truncated = new byte[1 + count]; // count - 1 one-byte varlongs, then a cut one
+            truncated[0] = (byte) (count + 1); // the length prefix: one varint byte for these counts
+            Arrays.fill(truncated, 1, truncated.length, (byte) 1);
+            truncated[truncated.length - 1] = (byte) 0x80; // a continuation bit with nothing after it
+            String walk = message(() -> PayloadReads.longs(new Input(truncated), 100, "T.c"));
+            assertEquals("T.c = " + count + " (expected: at most the " + (count - 1) + " varlongs present)", walk);
+            assertEquals(walk, message(() -> new PayloadInput(truncated).directLongs(100, "T.c")));
+        }
         assertEquals(message(() -> PayloadReads.string(new Input(string), 100, "T.s")),
                 message(() -> new PayloadInput(string).directString(100, "T.s")));
         assertEquals(message(() -> PayloadReads.string(new Input(string), 1, "T.s")),
