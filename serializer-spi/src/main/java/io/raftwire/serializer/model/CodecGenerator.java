@@ -144,11 +144,11 @@ final class CodecGenerator {
                 throw new IllegalStateException(type.getName() + "." + f.getName() + " has type "
                         + f.getType().getName() + ", which code in " + type.getPackageName() + " cannot name");
             }
-            Class<?> value = f.getType().isPrimitive() ? f.getType() : Object.class;
             if (!direct(f)) {
                 getters[c.index()] = constant(FieldReaderGenerator.of(f, lookup), FIELD_READER_DESC);
             }
             if (fieldByField && (!direct(f) || Modifier.isFinal(f.getModifiers()))) {
+                Class<?> value = f.getType().isPrimitive() ? f.getType() : Object.class;
                 f.setAccessible(true);
                 MethodHandles.Lookup owner = MethodHandles.privateLookupIn(f.getDeclaringClass(), lookup);
                 setters[c.index()] = constant(owner.unreflectSetter(f)

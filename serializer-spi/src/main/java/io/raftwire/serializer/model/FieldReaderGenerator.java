@@ -2,6 +2,8 @@ package io.raftwire.serializer.model;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
@@ -10,11 +12,23 @@ import org.objectweb.asm.Type;
 
 /**
  * Generates the {@link FieldReader} of one field with ASM: a hidden class defined in the nest of the field's declaring
- * class ({@code NESTMATE}), so that its {@code getfield} may read a private field. Stateless.
+ * class ({@code NESTMATE}), so that its {@code getfield} may read a private field. One reader per field, defined on
+ * first use and shared by every codec that reads the field; thread-safe.
  */
 final class FieldReaderGenerator {
 
     private static final String READER = Type.getInternalName(FieldReader.class);
+    /**
+     * The readers defined so far, per declaring class and field name: a superclass field that many registered types
+     * inherit (the catalog's 11 responses share {@code AbstractRaftResponse}'s two) gets one reader, not one per type
+     * and registry. Held by the declaring class, so a reader lives as long as that class.
+     */
+    private static final ClassValue<Map<String, FieldReader>> READERS = new ClassValue<>() {
+        @Override
+        protected Map<String, FieldReader> computeValue(Class<?> owner) {
+            return new ConcurrentHashMap<>();
+        }
+    };
 
     private FieldReaderGenerator() {
     }
@@ -27,11 +41,18 @@ final class FieldReaderGenerator {
      */
     static FieldReader of(Field field, MethodHandles.Lookup lookup) throws ReflectiveOperationException {
         Class<?> owner = field.getDeclaringClass();
-        MethodHandles.Lookup ownerLookup = MethodHandles.privateLookupIn(owner, lookup);
+        MethodHandles.Lookup ownerLookup = MethodHandles.privateLookupIn(owner, lookup); // the access check, every call
+        Map<String, FieldReader> readers = READERS.get(owner);
+        FieldReader reader = readers.get(field.getName());
+        if (reader != null) {
+            return reader;
+        }
         MethodHandles.Lookup hidden = ownerLookup.defineHiddenClass(classBytes(field), true,
                 MethodHandles.Lookup.ClassOption.NESTMATE);
-        return (FieldReader) CodecGenerator.newInstance(hidden, "the reader of " + owner.getName() + "."
+        reader = (FieldReader) CodecGenerator.newInstance(hidden, "the reader of " + owner.getName() + "."
                 + field.getName());
+        FieldReader first = readers.putIfAbsent(field.getName(), reader);
+        return first != null ? first : reader;
     }
 
     /** {@code <type> get<Type>(Object owner)}: cast, {@code getfield}, return. */

@@ -1,6 +1,7 @@
 package io.raftwire.serializer.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +42,12 @@ class FieldReaderTest {
         assertTrue(e.getMessage().contains("does not read a field of int (expected: the method of its field's type)"),
                 e.getMessage());
         assertThrows(ClassCastException.class, () -> longs.getLong("not a ReaderBase"), "the reader casts its owner");
+    }
+
+    @Test
+    void aFieldHasOneReaderSharedByEveryCodecThatReadsIt() throws ReflectiveOperationException {
+        assertSame(reader("j"), reader("j"), "a second codec reading the field gets the same reader");
+        assertNotSame(reader("j"), reader("i"), "another field of the same class has its own");
     }
 
     @Test
