@@ -8,7 +8,6 @@ import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
@@ -18,9 +17,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The chaos suite (reliability anchors §5, T1–T6 and L1): every {@link Scenario} runs with fresh seeds (3 per scenario
- * by default; {@code -Dchaos.profile=long} or {@code -Pchaos}: 20), each run a loopback cluster under its fault
- * schedule with five clients, and each run must show
+ * The chaos suite (scenarios T1–T6): every {@link Scenario} runs under the seeds and durations of the
+ * {@link ChaosSettings} profile (the default test command: one fixed seed per scenario, a smoke run; the {@code long}
+ * Maven profile: three fresh seeds per scenario; {@code -Pchaos}: twenty, with longer faults), each run a loopback
+ * cluster under its fault schedule with five clients, and each run must show
  * <ul>
  *   <li>a linearizable history ({@link Verdict#UNKNOWN} fails the run: it is not a pass),</li>
  *   <li>no acknowledged write lost ({@link LostWrites}),</li>
@@ -39,14 +39,12 @@ class ChaosIT {
     final LogCapture logs = ChaosLogs.capture();
 
     static Stream<Arguments> runs() {
-        SplittableRandom seeds = new SplittableRandom();
         List<Arguments> runs = new ArrayList<>();
         for (Scenario s : Scenario.values()) {
             if (!SETTINGS.runs(s)) {
                 continue;
             }
-            for (int i = 0; i < SETTINGS.seeds(); i++) {
-                long seed = SETTINGS.fixedSeed() != null ? SETTINGS.fixedSeed() : seeds.nextLong() & Long.MAX_VALUE;
+            for (long seed : SETTINGS.seedsFor(s.id)) {
                 runs.add(Arguments.of(s, seed));
             }
         }

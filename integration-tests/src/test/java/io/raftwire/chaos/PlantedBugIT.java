@@ -12,7 +12,6 @@ import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
@@ -23,7 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The chaos checks against a store broken on purpose ({@link PlantedBugStateMachine}) in a real cluster run with the
  * real clients and workload: each planted bug must be flagged as a linearizability violation, with a small witness.
- * The seed is printed; {@code -Dchaos.seed=N} replays it.
+ * The seed is printed (fixed by the bug's name by default, fresh with {@code -Dtest.seeds=fresh}); {@code -Dchaos.seed=N}
+ * replays it.
  */
 class PlantedBugIT {
 
@@ -35,8 +35,7 @@ class PlantedBugIT {
     @Timeout(180)
     void everyPlantedBugIsFlagged(PlantedBugStateMachine.Bug bug) throws Exception {
         ChaosSettings settings = ChaosSettings.fromSystemProperties();
-        long seed = settings.fixedSeed() != null ? settings.fixedSeed() : new SplittableRandom().nextLong()
-                & Long.MAX_VALUE;
+        long seed = settings.seedsFor("bug-" + bug).get(0);
         ChaosRun run = new ChaosRun("bug-" + bug, ChaosRun.spec(3, "kryo"), 0, c -> {
             if (bug != PlantedBugStateMachine.Bug.DUPLICATE_APPLY) {
                 c.hold(c.faultTime);

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the test never collides with a running example); {@code raftwire client} talks to them. node-2 runs with
  * {@code --capture}, and {@code raftwire inspect} reads what it captured.
  */
+@Tag("processes") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
 class ClusterProcessesIT {
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();

@@ -1,5 +1,6 @@
 package io.raftwire.linearizability;
 
+import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The checker against the definition ({@link BruteForce}) on thousands of tiny random histories, most of them wrong:
  * random times, inputs over three values, outputs sometimes true and sometimes random, every outcome kind, both
- * version schemes. Prints its seed; {@code -Dlinearizability.seed=N} replays it.
+ * version schemes. Prints its seed; {@code -Dtest.seed=N} replays it.
  */
 class DifferentialTest {
 
@@ -22,7 +23,7 @@ class DifferentialTest {
     @Test
     @Timeout(60)
     void shouldAgreeWithTheDefinitionOnTinyHistories() {
-        long seed = Long.getLong("linearizability.seed", System.nanoTime());
+        long seed = Seeds.seed("DifferentialTest");
         SplittableRandom random = new SplittableRandom(seed);
         int histories = 4000;
         int linearizable = 0;
@@ -31,7 +32,7 @@ class DifferentialTest {
             List<Operation> h = tiny(random, model);
             boolean expected = BruteForce.linearizable(h, model);
             CheckResult r = new LinearizabilityChecker(model, CheckLimits.DEFAULT).check(h);
-            String context = "seed " + seed + " (replay: -Dlinearizability.seed=" + seed + "), history " + n + " "
+            String context = "seed " + seed + " (replay: -Dtest.seed=" + seed + "), history " + n + " "
                     + model + ":\n" + String.join("\n", h.stream().map(o -> o.describe(0)).toList()) + "\n"
                     + r.report();
             assertEquals(expected ? Verdict.LINEARIZABLE : Verdict.VIOLATION, r.verdict(), context);

@@ -1,5 +1,6 @@
 package io.raftwire.linearizability;
 
+import io.raftwire.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Histories from real sequential executions with random overlaps must pass; the same histories with a bug planted
- * must fail, every time. Prints its seed; {@code -Dlinearizability.seed=N} replays one history exactly,
+ * must fail, every time. The base seed comes from {@link Seeds} (fixed by default, fresh in the long profile; run
+ * {@code i} uses base + i); {@code -Dlinearizability.seed=N} replays one history exactly,
  * {@code -Dlinearizability.runs=N} runs more.
  */
 class RandomisedHistoriesTest {
@@ -24,7 +26,7 @@ class RandomisedHistoriesTest {
     @Timeout(120)
     void shouldPassRealExecutionsAndFlagEveryPlantedBug() {
         Long replay = Long.getLong("linearizability.seed");
-        long base = replay != null ? replay : System.nanoTime();
+        long base = replay != null ? replay : Seeds.seed("RandomisedHistoriesTest base");
         int runs = replay != null ? 1 : Integer.getInteger("linearizability.runs", 12);
         // A smaller shrink budget than the default keeps this test short; ShrinkerTest covers shrinking.
         LinearizabilityChecker checker = new LinearizabilityChecker(KvModel.DEFAULT,

@@ -1,5 +1,6 @@
 package io.raftwire.node.client;
 
+import io.raftwire.testkit.Seeds;
 import io.raftwire.message.request.PublishRequest;
 import io.raftwire.node.client.EventSequencer.Verdict;
 import org.junit.jupiter.api.Test;
@@ -38,8 +39,7 @@ class EventSequencerTest {
      */
     @Test
     void lostAndRepeatedPushesDeliverEveryBatchOnceInOrder() {
-        long seed = Long.getLong("raftwire.seed", System.nanoTime());
-        System.out.println("EventSequencerTest seed " + seed + " (replay: -Draftwire.seed=" + seed + ")");
+        long seed = Seeds.seed("EventSequencerTest");
         Random random = new Random(seed);
         List<PublishRequest> chain = new ArrayList<>();
         long index = 0;

@@ -1,5 +1,6 @@
 package io.raftwire.node.kv;
 
+import io.raftwire.testkit.Seeds;
 import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.OpenSessionResponse;
@@ -28,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * Random puts, gets, deletes and compare-and-sets, with retried sequences, keep-alives, queries and a snapshot
- * install half-way, checked against a plain {@link HashMap} model. Replay a failure with {@code -Dkv.seed=<seed>}.
+ * install half-way, checked against a plain {@link HashMap} model. Replay a failure with {@code -Dtest.seed=<seed>}.
  */
 @Timeout(60)
 @ExtendWith(LeakDetectionExtension.class)
@@ -42,8 +43,7 @@ class KvModelRandomTest {
 
     @Test
     void theStateMachineAgreesWithAHashMapModel() {
-        long seed = Long.getLong("kv.seed", System.nanoTime());
-        System.out.println("KvModelRandomTest seed " + seed + " (replay: -Dkv.seed=" + seed + ")");
+        long seed = Seeds.seed("KvModelRandomTest");
         Random random = new Random(seed);
         OperationCodec codec = KvFixtures.codec("kryo");
         KvStateMachine sm = new KvStateMachine(List.of(codec), () -> 0);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.raftwire.testkit.Seeds;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
@@ -118,8 +119,7 @@ class EngineModelCodecTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"kryo", "protostuff", "jdk"})
     void refusesMutatedPayloadsWithTheOneExceptionType(String provider) {
-        long seed = Long.getLong("raftwire.seed", 0x5eed0006L);
-        System.out.println("EngineModelCodecTest mutation seed " + seed + " (replay: -Draftwire.seed=" + seed + ")");
+        long seed = Seeds.seed("EngineModelCodecTest " + provider);
         Serializer s = serializer(provider);
         Mutator mutator = new Mutator(seed);
         int refused = 0;

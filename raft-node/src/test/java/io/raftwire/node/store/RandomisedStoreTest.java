@@ -1,5 +1,6 @@
 package io.raftwire.node.store;
 
+import io.raftwire.testkit.Seeds;
 import io.microraft.model.log.LogEntry;
 import io.microraft.persistence.RestoredRaftState;
 import io.raftwire.node.model.LogEntryModel;
@@ -27,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Random sequences of what MicroRaft does to a store (appends, suffix truncations, snapshots with prefix truncations,
  * snapshots installed beyond the log, restarts), checked against an in-memory model after every restart. The seed is
- * printed; replay with {@code -Draftwire.store.seed=<seed>}.
+ * printed; replay with {@code -Dtest.seed=<seed>}.
  */
 @ExtendWith(LeakDetectionExtension.class)
 @Timeout(120)
@@ -43,8 +44,7 @@ class RandomisedStoreTest {
     @ParameterizedTest
     @MethodSource("providers")
     void restartsRestoreWhatWasFlushed(String provider) throws IOException {
-        long seed = Long.getLong("raftwire.store.seed", System.nanoTime());
-        System.out.println("RandomisedStoreTest " + provider + " seed " + seed);
+        long seed = Seeds.seed("RandomisedStoreTest " + provider);
         Random random = new Random(seed);
         Serializer s = serializer(provider);
         StoreOptions options = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES)

@@ -1,5 +1,6 @@
 package io.raftwire.serializer.kryo;
 
+import io.raftwire.testkit.Seeds;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,17 +24,13 @@ import org.junit.jupiter.api.Timeout;
  * The generated path's direct reads and writes ({@link PayloadOutput}'s and {@link PayloadInput}'s {@code direct}
  * methods) against Kryo's own and {@link PayloadReads}, which the walk uses: the same bytes for every value, the same
  * values read back, and the same failure where a payload ends too early or declares too much. Seeded: the seed is
- * printed and replays with {@code -Ddirect.seed=N}.
+ * printed and replays with {@code -Dtest.seed=N}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DirectFormatsTest {
 
-    private static final long SEED = Long.getLong("direct.seed", System.nanoTime());
+    private static final long SEED = Seeds.seed("DirectFormatsTest");
     private static final int VALUES = 20_000;
-
-    static {
-        System.out.println("DirectFormatsTest seed " + SEED + " (replay: -Ddirect.seed=" + SEED + ")");
-    }
 
     /** Edge values of every varint length, then random values of random bit lengths. */
     private static long[] longs(SplittableRandom random) {

@@ -1,5 +1,6 @@
 package io.raftwire.serializer.model;
 
+import io.raftwire.testkit.Seeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,8 +50,7 @@ class Utf8Test {
     /** Random bytes: refused exactly when the JDK's strict decoder refuses them. Prints its seed; replays from it. */
     @Test
     void agreesWithTheStrictDecoderOnRandomBytes() {
-        long seed = Long.getLong("utf8.seed", System.nanoTime());
-        System.out.println("Utf8Test seed " + seed + " (replay: -Dutf8.seed=" + seed + ")");
+        long seed = Seeds.seed("Utf8Test");
         Random random = new Random(seed);
         for (int k = 0; k < 20_000; k++) {
             byte[] b = new byte[random.nextInt(12)];

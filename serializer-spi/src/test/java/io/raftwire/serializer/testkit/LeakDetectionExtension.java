@@ -4,28 +4,37 @@ import io.netty.util.ResourceLeakDetector;
 
 import java.util.List;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Fails a test when Netty reports a leaked buffer during it. Use with {@code @ExtendWith(LeakDetectionExtension.class)}
- * on every test class that touches buffers; the JVM must run with {@code -Dio.netty.leakDetection.level=paranoid} (the
- * parent POM sets it) so every buffer is tracked, and {@link LeakGateSessionListener} must be registered, which
- * {@link #beforeAll} checks.
+ * Fails a test class when Netty reports a leaked buffer during it. Use with
+ * {@code @ExtendWith(LeakDetectionExtension.class)} on every test class that touches buffers; the JVM must run with
+ * {@code -Dio.netty.leakDetection.level=paranoid} (the parent POM sets it) so every buffer is tracked.
  *
- * <p>After each test it forces a few garbage collections and compares the {@link LeakGate} count with the count
- * before the test. A leak that the collector only finds later fails a later test: the suite still fails.
+ * <p>Two checks, so that the gate costs milliseconds per class instead of two forced collections per test:
+ * <ul>
+ *   <li>after each test, without forcing a collection, the detectors report what the JVM's own collections found
+ *       ({@link LeakGate#poll()}); a leak found there fails that test;</li>
+ *   <li>after the class, two forced collections ({@link LeakGate#collect(int)}) find every buffer the class's tests
+ *       dropped unreleased; a leak found there fails the class, with the access records that name the code.</li>
+ * </ul>
+ * A leak the collector finds only later fails a later test or class: the suite still fails.
  */
-public final class LeakDetectionExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class LeakDetectionExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+        AfterEachCallback {
 
     private static final ExtensionContext.Namespace NS =
             ExtensionContext.Namespace.create(LeakDetectionExtension.class);
+    private static final String CLASS_BEFORE = "classBefore";
     private static final int ROUNDS = 2;
 
     @Override
     public void beforeAll(ExtensionContext context) {
+        context.getStore(NS).put(CLASS_BEFORE, LeakGate.leaks());
         if (!LeakGate.installed()) {
             throw new IllegalStateException("LeakGate is not installed (expected: " + LeakGateSessionListener.class
                     .getName() + " in this module's META-INF/services/org.junit.platform.launcher"
@@ -39,19 +48,24 @@ public final class LeakDetectionExtension implements BeforeAllCallback, BeforeEa
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        // no collection here: the previous test's afterEach has just collected, so the count is current (a leak found
-        // only by a later collection fails a later test, as the class comment says); one collection less per test
         context.getStore(NS).put("before", LeakGate.leaks());
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        int before = context.getStore(NS).get("before", Integer.class);
-        int after = LeakGate.collect(ROUNDS);
+        check(context.getStore(NS).get("before", Integer.class), LeakGate.poll(), "during " + context.getDisplayName());
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        check(context.getStore(NS).get(CLASS_BEFORE, Integer.class), LeakGate.collect(ROUNDS),
+                "by the tests of " + context.getDisplayName() + " (found by the collection after the class)");
+    }
+
+    private static void check(int before, int after, String where) {
         if (after > before) {
             List<String> records = LeakGate.records();
-            throw new AssertionError((after - before) + " buffer leak(s) reported during "
-                    + context.getDisplayName() + " (expected: 0):\n"
+            throw new AssertionError((after - before) + " buffer leak(s) reported " + where + " (expected: 0):\n"
                     + String.join("\n", records.subList(Math.max(0, records.size() - (after - before)),
                             records.size())));
         }

@@ -71,6 +71,17 @@ public final class LeakGate {
     }
 
     /**
+     * Makes the detectors report what earlier collections (forced or the JVM's own) found unreleased, without forcing
+     * one: cheap enough to run after every test.
+     *
+     * @return {@link #leaks()} afterwards
+     */
+    public static int poll() {
+        touchDetectors();
+        return leaks();
+    }
+
+    /**
      * Collects until at least {@code atLeast} leaks have been reported, or {@code maxRounds} collections have run.
      *
      * @return {@link #leaks()} afterwards

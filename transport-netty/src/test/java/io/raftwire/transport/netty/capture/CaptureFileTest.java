@@ -1,5 +1,6 @@
 package io.raftwire.transport.netty.capture;
 
+import io.raftwire.testkit.Seeds;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.raftwire.transport.netty.capture.CaptureRecord.Direction;
@@ -59,8 +60,7 @@ class CaptureFileTest {
 
     @Test
     void shouldReadBackEveryRecordInOrder() throws IOException {
-        long seed = Long.getLong("capture.seed", System.nanoTime());
-        System.out.println("CaptureFileTest seed = " + seed + " (replay with -Dcapture.seed=" + seed + ")");
+        long seed = Seeds.seed("CaptureFileTest");
         Random random = new Random(seed);
         Path file = dir.resolve("many.rwcap");
         List<CaptureRecord> expected = new ArrayList<>();
