@@ -14,10 +14,11 @@ import java.util.TreeSet;
 /**
  * The profile of a chaos run, from system properties:
  * <ul>
- *   <li>{@code chaos.profile}: {@code smoke} (the default test command: one run per scenario, 1,000 operations,
- *       1.5 s fault phases), {@code short} (the {@code long} Maven profile: three runs per scenario, 1,200 operations,
- *       2 s phases) or {@code long} ({@code -Pchaos}, the soak: twenty runs per scenario, 3,000 operations, 5 s
- *       phases);</li>
+ *   <li>{@code chaos.profile}: {@code smoke} (the default test command: one run of each of the {@link #SMOKE}
+ *       scenarios, one per kind of fault and every provider among them, 1,000 operations, 1.5 s fault phases; the
+ *       others check what socket ITs check too, or a fault of a kind the smoke has), {@code short} (the
+ *       {@code long} Maven profile: three runs per scenario, 1,200 operations, 2 s phases) or {@code long}
+ *       ({@code -Pchaos}, the soak: twenty runs per scenario, 3,000 operations, 5 s phases);</li>
  *   <li>{@code test.seeds}: {@code fixed} (the default: each scenario's seeds derived from its id, the same on every
  *       run, so the default suite replays the same schedules) or {@code fresh} (the {@code long} Maven profile: new
  *       seeds every run);</li>
@@ -37,6 +38,13 @@ import java.util.TreeSet;
  */
 record ChaosSettings(String profile, boolean longProfile, int seeds, int minOperations, Duration faultTime,
                      Long fixedSeed, boolean freshSeeds, Set<String> scenarios) {
+
+    /**
+     * The smoke run's scenarios: a partition (T1), drops on five members (T2-drop30), duplicates (T2-duplicate), a
+     * member that stops reading (T3-stopped), restarts from data directories (T4), connections reset mid-frame
+     * (T5-append) and a half-open connection (T6), on kryo, jdk, fory and protostuff between them.
+     */
+    static final Set<String> SMOKE = Set.of("T1", "T2-drop30", "T2-duplicate", "T3-stopped", "T4", "T5-append", "T6");
 
     static ChaosSettings fromSystemProperties() {
         String profile = System.getProperty("chaos.profile", "smoke").trim().toLowerCase(Locale.ROOT);
@@ -85,12 +93,16 @@ record ChaosSettings(String profile, boolean longProfile, int seeds, int minOper
         for (String id : scenarios) {
             Scenario.byId(id);
         }
+        SMOKE.forEach(Scenario::byId);
         return new ChaosSettings(profile, profile.equals("long"), seeds, minOperations, faultTime, fixed, fresh,
                 scenarios);
     }
 
     boolean runs(Scenario scenario) {
-        return scenarios.isEmpty() || scenarios.contains(scenario.id);
+        if (!scenarios.isEmpty()) {
+            return scenarios.contains(scenario.id);
+        }
+        return !profile.equals("smoke") || SMOKE.contains(scenario.id);
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.it.ItProviders;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
@@ -16,6 +17,7 @@ import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.local.LocalCluster;
 import io.raftwire.transport.netty.testkit.Await;
 
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The replicated KV store through real client sessions, on loopback sockets. */
@@ -72,7 +75,7 @@ class KvClusterIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @MethodSource("killedLeaderProviders")
     @Timeout(120)
     void aKilledLeaderLosesNoAcknowledgedWriteAndTheClientNeverSeesAnError(String serializer) throws Exception {
         try (KvCluster kv = KvCluster.start(3, serializer); KvClient client = kv.client()) {
@@ -210,5 +213,13 @@ class KvClusterIT {
             assertEquals(3, digests.size());
             assertEquals(1, new HashSet<>(digests.values()).size(), "state machines differ: " + digests);
         }
+    }
+
+    /**
+     * One provider in the default test command (the reads test runs a cluster on all four there), three in the long
+     * profile.
+     */
+    static List<String> killedLeaderProviders() {
+        return ItProviders.of("protostuff", "kryo", "protostuff", "jdk");
     }
 }

@@ -1,5 +1,6 @@
 package io.raftwire.cluster;
 
+import io.raftwire.it.ItProviders;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.KeepAliveRequest;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ class SessionEventsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @MethodSource("watcherProviders")
     @Timeout(120)
     void watchersGetEveryEventInOrderExactlyOnceAndOthersNoneUntilTheirSessionCloses(String serializer)
             throws Exception {
@@ -143,7 +144,7 @@ class SessionEventsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @MethodSource("killedLeaderProviders")
     @Timeout(150)
     void aKilledLeaderLosesNoEventAndDeliversNoneTwice(String serializer) throws Exception {
         try (KvCluster kv = KvCluster.start(3, serializer); KvClient writer = kv.client();
@@ -304,5 +305,15 @@ class SessionEventsIT {
             assertTrue(restored.get(0).eventIndex() >= seen.get(seen.size() - 1).version());
             assertArrayEquals(bytes("v329"), seen.get(seen.size() - 1).value());
         }
+    }
+
+    /** One provider in the default test command, all three in the long profile. */
+    static List<String> watcherProviders() {
+        return ItProviders.of("kryo", "kryo", "protostuff", "jdk");
+    }
+
+    /** One provider in the default test command (another than the watchers test's), all three in the long profile. */
+    static List<String> killedLeaderProviders() {
+        return ItProviders.of("jdk", "kryo", "protostuff", "jdk");
     }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the test never collides with a running example); {@code raftwire client} talks to them. node-2 runs with
  * {@code --capture}, and {@code raftwire inspect} reads what it captured.
  */
-@Tag("processes") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
+@Tag("long") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
 class ClusterProcessesIT {
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();

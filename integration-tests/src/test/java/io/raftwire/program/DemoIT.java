@@ -3,6 +3,7 @@ package io.raftwire.program;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.it.ItProviders;
 import io.raftwire.cli.RaftwireCommand;
 
 import java.io.PrintWriter;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code raftwire demo} in-process, through picocli, with a small workload. */
 class DemoIT {
@@ -37,7 +38,7 @@ class DemoIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    @MethodSource("demoProviders")
     @Timeout(120)
     void aSmallDemoEndsWithEqualStateMachinesAndReportsLeadersAndLatency(String serializer) {
         Run r = run("demo", "--serializer", serializer, "--ops", "1500", "--clients", "2", "--in-flight", "4",
@@ -73,5 +74,10 @@ class DemoIT {
         Run r = run("demo", "--serializer", "kyro");
         assertTrue(r.err().contains("--serializer = kyro (expected: one of the installed serializers fory, jdk,"
                 + " kryo, protostuff)"), r.err());
+    }
+
+    /** kryo, the demo's default, in the default test command; every provider in the long profile. */
+    static List<String> demoProviders() {
+        return ItProviders.of("kryo", "kryo", "protostuff", "jdk");
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The repository's {@code raftwire} launcher, run by {@code sh} against a stand-in {@code java} that reports a chosen
  * version and records the arguments it was started with: which JVM options the script adds, and when.
  */
-@Tag("processes") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
+@Tag("long") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
 class LauncherScriptIT {
 
     private static final Path SCRIPT = Path.of(System.getProperty("basedir", "."), "..", "raftwire").normalize();

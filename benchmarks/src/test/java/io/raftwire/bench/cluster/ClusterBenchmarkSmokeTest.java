@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * run committed, and the KV node read back the value it wrote. No figure is asserted.
  */
 @ExtendWith(LeakDetectionExtension.class)
+@Tag("long") // a tool outside the library, and a cluster per mode: the long profile runs it (mvn -B -ntp verify -Plong)
 class ClusterBenchmarkSmokeTest {
 
     private static String row(String text, String start) {
