@@ -17,7 +17,7 @@ import java.util.Locale;
 
 /**
  * Round trip cost in <em>CPU time of the measuring thread</em>, for a machine shared with other work: wall-clock
- * benchmarks there measure the competition (JMH errors of ±100 % at a load of 16 on 2 cores), while the thread's CPU
+ * benchmarks there measure the competition (JMH's error grows as large as the figure itself), while the thread's CPU
  * time counts only the cycles it ran. The cases warm up, then batches of passes time every case in turn; each
  * case's median and minimum CPU microseconds per pass are printed, with its ratio to the last case batch by batch.
  * Not a substitute for JMH on a quiet machine.

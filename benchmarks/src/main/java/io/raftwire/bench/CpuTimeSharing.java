@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  * batch together at a barrier, so all threads are always in the same mode. Per batch it measures the thread's CPU time
  * and its wall-clock time per pass; per pair, the throughput per thread of the shared instance relative to the
  * thread's own (own time per pass ÷ shared time per pass: 1.00 = equal, below 0.90 = sharing costs more than 10 %).
- * Pairing cancels the drift of a machine whose speed changes from second to second (measured here: the same pass took
- * 3.5 and 6 µs in JVMs minutes apart), which comparing runs of minutes apart cannot.
+ * Pairing cancels the drift of a machine whose speed changes from second to second (the same pass can take half as
+ * long again in a JVM started minutes later), which comparing runs of minutes apart cannot.
  *
  * <p>At one thread the two modes differ only in which instance is used, so that line is the method's noise floor. At
  * {@code n} threads, CPU time counts what sharing costs the threads themselves (contended cache lines, locks); wall

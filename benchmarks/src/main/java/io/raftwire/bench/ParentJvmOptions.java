@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The options of this JVM that the runners' child JVMs must share for their figures to mean the same: today only
  * {@code --sun-misc-unsafe-memory-access}, which decides on Java 25 and later whether Netty reads direct buffers
- * through {@code sun.misc.Unsafe} (BENCHMARKS.md §12.11). A child started without it would measure a slower transport
+ * through {@code sun.misc.Unsafe}. A child started without it would measure a slower transport
  * than the runner was started for.
  */
 public final class ParentJvmOptions {

@@ -21,10 +21,10 @@ import java.util.stream.Stream;
  * once, as its JMH benchmark does), for {@link CpuTimeRoundTrip} to time beside raftwire's codecs in one JVM.
  *
  * <p>The reference is not part of this repository: its jar and its dependencies are built from its sources by the
- * recipe in BENCHMARKS.md §12.9 into one directory, named by the system property {@code reference.jars}. They are
+ * recipe in benchmarks/README.md into one directory, named by the system property {@code reference.jars}. They are
  * loaded in a class loader of their own whose parent is the platform loader, because Kryo 4 and raftwire's Kryo 5
- * share package and class names. Calls go through method handles (one indirect call per message, a few nanoseconds
- * against the 50–90 µs a pass takes). Not thread-safe: one thread times it.
+ * share package and class names. Calls go through method handles (one indirect call per message, negligible against
+ * the time a pass of 32 messages takes). Not thread-safe: one thread times it.
  */
 final class ReferenceKryo {
 
@@ -68,7 +68,7 @@ final class ReferenceKryo {
     static ReferenceKryo load(String dir) throws Throwable {
         if (dir == null || !Files.isDirectory(Path.of(dir))) {
             throw new IllegalArgumentException("-D" + PROPERTY + " must name the directory of the reference's jars "
-                    + "(built as BENCHMARKS.md §12.9 says), got: " + dir);
+                    + "(built as benchmarks/README.md says), got: " + dir);
         }
         URL[] urls = jars(Path.of(dir));
         ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
@@ -122,7 +122,7 @@ final class ReferenceKryo {
             List<Path> jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
             if (jars.isEmpty()) {
                 throw new IllegalArgumentException("no .jar in " + dir + " (expected the reference's jar and its "
-                        + "dependencies, BENCHMARKS.md §12.9)");
+                        + "dependencies, built as benchmarks/README.md says)");
             }
             URL[] urls = new URL[jars.size()];
             for (int i = 0; i < urls.length; i++) {

@@ -15,7 +15,7 @@ class ReferenceKryoTest {
     @Test
     void aMissingDirectoryIsRefusedNamingThePropertyAndTheRecipe() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReferenceKryo.load(null));
-        assertEquals("-Dreference.jars must name the directory of the reference's jars (built as BENCHMARKS.md §12.9"
+        assertEquals("-Dreference.jars must name the directory of the reference's jars (built as benchmarks/README.md"
                 + " says), got: null", e.getMessage());
     }
 
@@ -24,7 +24,7 @@ class ReferenceKryoTest {
         Files.writeString(dir.resolve("README.txt"), "not a jar");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReferenceKryo.load(dir.toString()));
-        assertEquals("no .jar in " + dir + " (expected the reference's jar and its dependencies, BENCHMARKS.md"
-                + " §12.9)", e.getMessage());
+        assertEquals("no .jar in " + dir + " (expected the reference's jar and its dependencies, built as"
+                + " benchmarks/README.md says)", e.getMessage());
     }
 }

@@ -12,8 +12,7 @@ import java.util.function.Supplier;
  * exactly as long as both its thread and its serializer. A plain {@link FastThreadLocal} holding the state keeps it
  * for as long as the thread lives, even after the serializer is gone: a thread that builds and drops nodes (a test
  * runner, a program restarting members) then keeps every dropped serializer's state; the chaos suite's long profile
- * ran out of a 256 MiB heap that way after about 50 clusters on one thread with the fory provider (about 0.12 MB kept
- * per dropped fory serializer, 0.05 MB per kryo one, measured on the creating thread).
+ * ran out of its heap that way, building one cluster after another on one thread.
  *
  * <p>Here the serializer owns its states (a weak-keyed map from thread to state: a dead thread's state goes when
  * the next thread gets its first state), and the thread-local holds only a weak reference to this thread's state: {@link #get()} costs one

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The cluster benchmark (issue 7 §2, DESIGN.md §8): commit throughput and latency of a 3-member cluster on loopback
+ * The cluster benchmark: commit throughput and latency of a 3-member cluster on loopback
  * for the peer clusters' workload ({@link Workloads}), for MicroRaft's in-memory ideal ({@link IdealCluster}),
  * raftwire with durability off driven like the ideal ({@link DirectCluster}, per serializer), and the shipped KV node
  * end to end through a client session ({@link KvEndToEnd}, durability off and durable), beside the raw Netty
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark [rounds=3] [warmup=5]
  *      [measure=10] [inflight=32] [modes=ideal,raw,direct,kv] [serializers=kryo,protostuff,jdk]
  *      [kv-serializers=kryo] [durability=memory,durable] [kv-session-ms=0] [raw-serializer=kryo]
- *      [peers=../shared/peer-clusters/results/results-TIME.txt] [peers-mode=inproc] [fsync-us=90]
+ *      [peers=PEER_RESULTS_FILE] [peers-mode=inproc] [fsync-us=90]
  *      [results=cluster-results.txt] [fork=true] [heap=1g] [jvm-args='-XX:StartFlightRecording=...']
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark summarize RESULTS_FILE
  *      [peers=...] [fsync-us=...] [raw-serializer=kryo]

@@ -12,13 +12,13 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The cluster benchmark's Markdown report: every run's figures as median [min..max] over the rounds, the cost per
- * operation, the DESIGN.md §8 targets with durability off (per-round ratios against the ideal and the raw round trip
+ * operation, the targets with durability off (per-round ratios against the ideal and the raw round trip
  * of the same round), and ratios of medians to the ideal and to the peer clusters of the same sitting. Not
  * thread-safe.
  */
 final class ClusterReport {
 
-    /** The DESIGN.md §8 bound on pipelined commits/s, as a fraction of the ideal's. */
+    /** The bound on pipelined commits/s, as a fraction of the ideal's. */
     static final double PIPELINED_TARGET = 0.50;
     /** Raw round trips allowed on top of the ideal's sequential p50. */
     static final double ROUND_TRIPS_ALLOWED = 1.5;
@@ -154,7 +154,7 @@ final class ClusterReport {
             return;
         }
         out.println();
-        out.println("### DESIGN.md §8 targets, durability off (per round against the ideal and the raw round trip of"
+        out.println("### Targets, durability off (per round against the ideal and the raw round trip of"
                 + " the same round; median [min..max])");
         out.println();
         out.println("| run | (b) commits/s ÷ ideal's | target | rounds met | (a) p50 µs | bound µs: ideal p50 + "
@@ -273,7 +273,7 @@ final class ClusterReport {
             return;
         }
         out.println();
-        out.println("### DESIGN.md §8 targets, durable (ratios of medians against JRaft of the same sitting)");
+        out.println("### Targets, durable (ratios of medians against JRaft of the same sitting)");
         out.println();
         String bound = raw == null || Double.isNaN(fsyncMicros) ? "-"
                 : num(2 * fsyncMicros + 2 * spread(raw, r -> number(r, "raw_p50_us")).median());

@@ -19,7 +19,7 @@ final class RaftwireBase {
         Map<String, String> base = new LinkedHashMap<>();
         base.put(ConfigKeys.SERIALIZER.name(), serializer);
         base.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
-        // loopback, like the peers' benchmark: plaintext (BENCHMARKS.md §8 measures what mutual TLS adds)
+        // loopback, like the peers' benchmark: plaintext (TransportLatency tls=on measures what mutual TLS adds)
         base.put(ConfigKeys.TLS_ENABLED.name(), "false");
         return base;
     }

@@ -5,8 +5,7 @@ import org.HdrHistogram.Histogram;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The raw Netty loopback round trip the cluster benchmark's sequential target is stated in
- * ({@code DESIGN.md §8}): the raw echo of this package ({@link RawEchoExchange}: same frames, same pipeline front,
+ * The raw Netty loopback round trip the cluster benchmark's sequential target is stated in: the raw echo of this package ({@link RawEchoExchange}: same frames, same pipeline front,
  * no serializer) with the vote pair (small frames, like an AppendEntries carrying one command and its response) and
  * flush coalescing on (the transport's default), one request in flight, timed on the calling thread. Run it in the
  * cluster benchmark's JVM of its own, in the same sitting as the clusters.

@@ -39,9 +39,9 @@ final class ForySerializer extends AbstractSerializer {
         super(provider, registry, options);
         this.schema = new ForySchema(registry, options);
         this.state = new ThreadStates<>(this::newState);
-        // Builds this thread's state now: the first Fory of a JVM initialises Fory's classes (measured 4.9 s at a load
-        // average of 23 on 2 cores, where the kryo provider's first state took 0.36 s), which belongs at start-up, not
-        // in the first message of an event loop. Every later thread pays only for its own Fory (16-176 ms there).
+        // Builds this thread's state now: the first Fory of a JVM initialises Fory's classes, which takes seconds on a
+        // loaded machine (far longer than the kryo provider's first state) and belongs at start-up, not in the first
+        // message of an event loop. Every later thread pays only for its own Fory.
         state.get();
     }
 

@@ -23,16 +23,15 @@ import io.raftwire.serializer.model.TypeModel;
  * without a copy. A direct (or composite) payload is copied once into the thread's reusable array, because the string
  * and byte-array readers decode straight from a {@code byte[]}, and Kryo's {@code ByteBufferInput} reads through
  * {@code ByteBuffer.get} byte by byte (measured no faster than a heap buffer plus one copy,
- * {@code docs/library-behaviour.md} §1 P-K1). Measured here (JDK 17, 2 cores, leak detection off, rough loop, not
- * JMH): decoding a 45-byte VoteRequest took about 100 ns from heap and 130-160 ns from direct; for a 1.5 KB
- * AppendRequest (about 3.8 us) the copy was lost in the noise.
+ * {@code docs/library-behaviour.md} §1 P-K1). The copy is a small share of a small message's decode and vanishes
+ * in a large one's.
  *
  * <p>Thread-safe; steady-state encode allocates nothing (iterating a {@code Set} component allocates its iterator,
  * and a set of a class not known to be equals-based is copied for {@code Elements.requireDistinct}).
  * Each instance keeps one Kryo state in every thread that used it, while both live ({@link ThreadStates}), so create
  * one serializer per node and share it, not one per connection or message. The state of the first thread that used the instance is also kept in a field, checked by
  * thread identity before the thread-local: on a thread that is not Netty's, where the thread-local is a hash
- * lookup, that took 3-7 % off the encode of the small messages (BENCHMARKS.md §12.6). That field is written once, so threads never contend on
+ * lookup, that saves a hash lookup on every encode of a small message. That field is written once, so threads never contend on
  * it; it keeps that one state for as long as the instance lives.
  */
 final class KryoSerializer extends AbstractSerializer {

@@ -37,7 +37,7 @@ import java.util.Collection;
  * reads and writes the buffer directly ({@link PayloadOutput}, {@link PayloadInput}: same bytes, a fraction of Kryo's
  * code size) and enters a nested value of a generated type by a direct call of that type's
  * serializer ({@link #writeDirect}, {@link #readDirect}), without Kryo's generic dispatch and per-call bookkeeping
- * (BENCHMARKS.md §12.6 has the profile that found them). The depth such calls enter is counted in the output's or
+ * (a profile of the walk showed them as its largest cost). The depth such calls enter is counted in the output's or
  * input's {@code directDepth} and added to Kryo's own, so the depth limit and its message are the walk's.
  *
  * <p>Immutable once {@link #link linked}; shared by the Kryo instances of all threads. Expects the
@@ -47,7 +47,7 @@ import java.util.Collection;
 final class ModelSerializer extends Serializer<Object> implements ComponentWriter, ComponentReader {
 
     private final TypeModel model;
-    /** {@code model.id()}, kept here for the encode path (the build measured in BENCHMARKS.md §12.14 has it). */
+    /** {@code model.id()}, kept here so that the encode path reads it without a call. */
     private final int id;
     private final Component[] components;
     private final String[] labels;

@@ -17,10 +17,10 @@ import io.raftwire.serializer.model.Utf16;
  * is not copied into the array: what the array holds so far goes to the destination, then the byte array itself, and
  * the array starts again from position 0; {@link #drain} moves the rest. The bytes in the destination are the same
  * either way. So the array never grows to hold a snapshot chunk or a large command: before, a chunk larger than
- * {@code maxPooledBufferBytes} grew the array on every encode, to be dropped afterwards (65,464 bytes of garbage per
- * encode of a 16 KiB chunk with a 4 KiB limit, 0 now: {@code KryoBuffersTest}), and a chunk is copied once on encode
- * instead of twice. The speed effect on the benchmark's full message set (where a 31.5 KB chunk and two 1 KiB
- * operation results take this path) was below what 15 JVMs a side could tell apart (BENCHMARKS.md §12.8).
+ * {@code maxPooledBufferBytes} grew the array on every encode, to be dropped afterwards (now no garbage:
+ * {@code KryoBuffersTest}), and a chunk is copied once on encode instead of twice. The point is memory, not speed:
+ * the benchmark's full message set, where a snapshot chunk and two operation results take this path, showed no
+ * difference in speed.
  */
 final class PayloadOutput extends Output {
 

@@ -20,9 +20,9 @@ import java.io.UncheckedIOException;
  * payloads alike are parsed where they lie: no {@code byte[]} copy of the payload and no {@code nioBuffer()} view.
  * Strings are decoded by {@code ByteBuf.toString}, straight from the backing array of a heap buffer and through
  * Netty's per-thread temporary array for a direct one; {@code byte[]} and {@code long[]} components are the only
- * arrays decoding allocates, each of exactly its checked length. Measured: decoding a 1 MiB {@code InstallRequest}
- * allocates twice its data, heap or direct (the array read and the constructor's defensive copy), never a third
- * copy for the payload.
+ * arrays decoding allocates, each of exactly its checked length: decoding an {@code InstallRequest} allocates its
+ * data twice, heap or direct (the array read and the constructor's defensive copy), never a third copy for the
+ * payload.
  *
  * <p>Thread-safe: schemas are immutable, encoders are per thread ({@link ThreadStates}: Netty event loops reach
  * theirs by index, and a dropped serializer's encoders go with it), decoders per call.

@@ -30,12 +30,12 @@ import org.objectweb.asm.Type;
  * called with {@code invokevirtual}, a call the JIT binds to that reader. A final field to be set on a type built
  * field by field, or one it cannot write with {@code putfield}, is written through a method handle loaded the same way
  * (decode only). Dynamic constants appear only on paths every call runs: JDK 17's
- * JIT does not compile a method holding one that was never resolved (measured: decode stayed interpreted, twice the
- * walk's time, while the model was loaded in an exception handler).
+ * JIT does not compile a method holding one that was never resolved (a decode that held one in an exception handler
+ * stayed interpreted, slower than the walk).
  *
  * <p>Why a hidden class per type, not one shared walk: the walk reads each component through a method handle that is
- * not a constant at its call site and builds instances through a spread constructor handle, about a fifth of codec
- * time on the catalog (BENCHMARKS.md §5.5); the generated class is one straight-line method per type. The writes and
+ * not a constant at its call site and builds instances through a spread constructor handle, a large share of codec
+ * time on the catalog in a profile; the generated class is one straight-line method per type. The writes and
  * reads themselves stay in the providers ({@link ComponentWriter}, {@link ComponentReader}), shared with their walk, so
  * the layout has one implementation per provider.
  *

@@ -14,15 +14,12 @@ import java.util.List;
  *
  * <p>Why: a provider that calls {@code model.generated().encode(...)} for every payload calls from one site that sees
  * every registered type, which the JIT compiles as a megamorphic virtual call (a vtable jump, nothing inlined across
- * it). Measured on the catalog's 20 small messages (JDK 17, kryo, alternating JVMs; BENCHMARKS.md §12.14, §12.15):
- * encode 1.355x the hand-written codec's CPU with that call, 1.29x through the first version of this switch (18 JVMs a
- * side); 1.28x through this one (20 JVMs), against 1.36x with the call in the same run of 12.
+ * it). Through this switch, the encode of the catalog's small messages measured faster than through that one call.
  *
- * <p>Encode only, on purpose: the same switch for decode measured no faster, and in the benchmark's full-set round
- * trip the JIT spent over five seconds compiling the catalog's (one method into which it inlines every hot type's
- * decode, with its allocations), holding up every other compilation on a 2-core machine meanwhile. The encode switch
- * of the catalog compiles in under a second (0.73 s measured). Nested values keep their virtual call: binding a
- * nested type's codec at its call site measured no faster (BENCHMARKS.md §12.13).
+ * <p>Encode only, on purpose: the same switch for decode measured no faster, and the JIT took seconds to compile the
+ * catalog's (one method into which it inlines every hot type's decode, with its allocations), holding up every other
+ * compilation on a 2-core machine meanwhile; the encode switch compiles far sooner. Nested values keep their virtual
+ * call: binding a nested type's codec at its call site measured no faster.
  *
  * <p>The class is generated ({@link CodecSwitchGenerator}) and holds a type only if it has a generated codec; for any
  * other id {@link #encode} throws {@link IllegalStateException}: call it only for a type whose

@@ -21,10 +21,10 @@ import org.objectweb.asm.Type;
  * does not compile a method holding a dynamic constant that was never resolved, and most branches are not taken before
  * the switch gets hot. Stateless.
  *
- * <p>Not a constant {@code MethodHandle} per branch, as the first version had: in 6 of 10 JVMs running only kryo
- * (JDK 17), the catalog's full-set encode took 41.6-61.5 µs per pass instead of 9.2-14.2 µs, and a profile of one
- * such JVM had the calls from the switch going through the generic {@code invokeExact} invoker, with its type check,
- * cast and null check, instead of being bound (BENCHMARKS.md §12.15).
+ * <p>Not a constant {@code MethodHandle} per branch, as the first version had: in most JVMs running only kryo
+ * (JDK 17), the catalog's full-set encode was then several times slower, and a profile of one such JVM had the calls
+ * from the switch going through the generic {@code invokeExact} invoker, with its type check, cast and null check,
+ * instead of being bound.
  */
 final class CodecSwitchGenerator {
 

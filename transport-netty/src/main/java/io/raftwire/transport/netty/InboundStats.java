@@ -1,8 +1,8 @@
 package io.raftwire.transport.netty;
 
 /**
- * A snapshot of what a {@link NettyTransport} holds for, and has refused to, its inbound connections: the limits of
- * issue #10 (memory bounded before trust, isolation). Counters only grow; {@link #openConnections()},
+ * A snapshot of what a {@link NettyTransport} holds for, and has refused to, its inbound connections: the limits that
+ * bound memory before trust and isolate peers from each other. Counters only grow; {@link #openConnections()},
  * {@link #unauthenticatedConnections()} and {@link #bufferedBytes()} are gauges. Immutable.
  *
  * @param openConnections            accepted connections now open, handshake completed or not (a gauge)

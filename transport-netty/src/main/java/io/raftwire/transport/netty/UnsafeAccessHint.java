@@ -11,8 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Says once per JVM, at INFO, that Netty reads and writes direct buffers without {@code sun.misc.Unsafe} on Java 24 or
  * later. Netty 4.2 turns {@code Unsafe} off by default on Java 25 unless the JVM runs with
  * {@code --sun-misc-unsafe-memory-access=allow}; every buffer access then goes through a {@code ByteBuffer}.
- * Measured on Temurin 25 (BENCHMARKS.md §12.11): the kryo round trip of the full message set took 10–15 % more CPU
- * that way. The {@code raftwire} launcher passes the option; a JVM of the user's own needs it on its command line.
+ * That costs CPU on every direct-buffer read and write (the raftwire-cli README says how much was measured). The {@code raftwire} launcher passes the option; a JVM of the user's own needs it on its command line.
  * Not a warning: everything works, slower. Thread-safe.
  */
 final class UnsafeAccessHint {
