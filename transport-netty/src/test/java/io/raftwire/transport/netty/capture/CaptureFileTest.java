@@ -3,7 +3,7 @@ package io.raftwire.transport.netty.capture;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.raftwire.transport.netty.capture.CaptureRecord.Direction;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
