@@ -66,7 +66,7 @@ public final class RaftwireConfig {
      * {@link ConfigKeys#SERIALIZER_ACCEPT} against {@code installedSerializers}, reporting an unknown one together
      * with every other violation, as {@code raftwire.serializer = fory (expected: one of the installed serializers
      * jdk, kryo, protostuff)}. This module cannot see the serializer providers, so the caller passes their names;
-     * {@code NettyTransportFactory.loadConfig} in transport-netty passes those found on the class path.
+     * {@code SerializerConfig.loadConfig} in transport-api passes those found on the class path.
      *
      * @param installedSerializers the provider names available, for example {@code [jdk, kryo, protostuff]}
      * @param sources              lowest precedence first

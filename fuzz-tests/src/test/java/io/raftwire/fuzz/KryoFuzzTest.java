@@ -1,7 +1,7 @@
 package io.raftwire.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**

@@ -8,7 +8,7 @@ import io.raftwire.linearizability.KvModel;
 import io.raftwire.linearizability.LinearizabilityChecker;
 import io.raftwire.linearizability.Operation;
 import io.raftwire.node.kv.KvResult;
-import io.raftwire.transport.netty.testkit.LeakGate;
+import io.raftwire.testkit.leak.LeakGate;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import io.raftwire.message.response.VoteResponse;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.NettyTransportFactory;
 import io.raftwire.transport.netty.testkit.Await;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

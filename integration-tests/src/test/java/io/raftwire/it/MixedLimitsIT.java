@@ -12,7 +12,7 @@ import io.raftwire.transport.TransportStats;
 import io.raftwire.transport.netty.NettyTransport;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.testkit.Await;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import io.raftwire.transport.netty.testkit.TcpProxy;
 import org.junit.jupiter.api.extension.ExtendWith;

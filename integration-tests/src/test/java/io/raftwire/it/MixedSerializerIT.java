@@ -7,7 +7,7 @@ import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Await;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.testkit.Await;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LoopbackCluster;
 import io.raftwire.transport.netty.testkit.LogCapture;
 

@@ -15,7 +15,7 @@ import io.raftwire.node.local.LocalCluster;
 import io.raftwire.transport.netty.capture.CaptureFormat;
 import io.raftwire.transport.netty.capture.CaptureReader;
 import io.raftwire.transport.netty.capture.CaptureRecord;
-import io.raftwire.transport.netty.testkit.LeakGate;
+import io.raftwire.testkit.leak.LeakGate;
 import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.ByteArrayInputStream;

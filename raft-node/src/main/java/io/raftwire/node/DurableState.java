@@ -8,7 +8,7 @@ import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,7 +50,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
         try {
             Files.createDirectories(dir);
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
-            Serializer serializer = Serializers.create(name, registry, NettyTransportFactory.serializerOptions(config));
+            Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
             store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID));
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
             if (restored != null) {

@@ -11,7 +11,7 @@ import io.raftwire.node.model.EngineType;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +51,7 @@ public final class KvNodes {
         List<OperationCodec> codecs = new ArrayList<>();
         for (SerializerProvider p : Serializers.providers()) {
             codecs.add(new OperationCodec(Serializers.create(p.name(), registry,
-                    NettyTransportFactory.serializerOptions(config))));
+                    SerializerConfig.options(config))));
         }
         return codecs;
     }

@@ -28,7 +28,7 @@ import io.raftwire.node.transport.RaftTransportStats;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportStats;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.TransportFactory;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -82,14 +82,14 @@ public final class RaftwireNode implements AutoCloseable {
         this.counters = new RaftTransportCounters();
         this.router = new RaftMessageRouter(counters);
         try {
-            this.peers = b.peerTransportWrapper.apply(NettyTransportFactory.create(config, b.registry));
+            this.peers = b.peerTransportWrapper.apply(TransportFactory.installed().create(config, b.registry));
         } catch (RuntimeException e) { // a TLS key that is not the certificate's, a capture file in the way, ...
             closeStore(b, e);
             throw e;
         }
         Transport clientTransport = null;
         try {
-            clientTransport = NettyTransportFactory.create(NodeConfigs.clientListener(config), b.registry);
+            clientTransport = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             SessionConsistency sessions = new SessionConsistency();
             this.events = new EventPusher(clientTransport);
             RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
@@ -344,8 +344,8 @@ public final class RaftwireNode implements AutoCloseable {
             String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
             // Settings a transport would refuse (TLS on without its files, say) are refused before the data
             // directory is created, so that a node that cannot start leaves no directory behind.
-            NettyTransportFactory.settings(config);
-            NettyTransportFactory.settings(NodeConfigs.clientListener(config));
+            TransportFactory.installed().check(config);
+            TransportFactory.installed().check(NodeConfigs.clientListener(config));
             if (!storeGiven && !dataDir.isEmpty()) {
                 DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
                 store(durable.store(), durable.restored(), durable.store()::close);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -25,8 +25,8 @@ import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.netty.NettyTransportFactory;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.transport.SerializerConfig;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class RestoredLogCapacityTest {
         RaftwireConfig config = RaftwireConfig.of(values);
         TypeRegistry registry = KvNodes.registry();
         Serializer serializer = Serializers.create(config.get(ConfigKeys.SERIALIZER), registry,
-                NettyTransportFactory.serializerOptions(config));
+                SerializerConfig.options(config));
         OperationCodec codec = new OperationCodec(serializer);
         try (FileRaftStore store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID))) {
             store.takeRestoredState();

@@ -8,7 +8,7 @@ import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,7 +40,7 @@ final class DurableKvNode {
         FileRaftStore store;
         try {
             store = FileRaftStore.open(Path.of(dir), Serializers.create(config.get(ConfigKeys.SERIALIZER), registry,
-                    NettyTransportFactory.serializerOptions(config)), config.get(ConfigKeys.CLUSTER_ID));
+                    SerializerConfig.options(config)), config.get(ConfigKeys.CLUSTER_ID));
         } catch (IOException e) {
             throw new UncheckedIOException("opening the data directory " + dir, e);
         }

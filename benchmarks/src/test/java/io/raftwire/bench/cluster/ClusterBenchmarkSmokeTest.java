@@ -3,7 +3,7 @@ package io.raftwire.bench.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

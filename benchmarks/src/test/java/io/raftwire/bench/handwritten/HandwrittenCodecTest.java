@@ -8,7 +8,7 @@ import io.raftwire.message.request.VoteRequest;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -8,7 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.List;

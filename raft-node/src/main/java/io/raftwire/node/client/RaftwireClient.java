@@ -33,7 +33,8 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
+import io.raftwire.transport.TransportFactory;
 
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -141,8 +142,8 @@ public final class RaftwireClient implements AutoCloseable {
         values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name()); // a member's capture file is the member's own
         RaftwireConfig own = RaftwireConfig.of(values);
         this.codec = new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), b.registry,
-                NettyTransportFactory.serializerOptions(own)));
-        this.transport = NettyTransportFactory.create(own, b.registry);
+                SerializerConfig.options(own)));
+        this.transport = TransportFactory.installed().create(own, b.registry);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "raftwire-client-" + clientId);
             t.setDaemon(true);

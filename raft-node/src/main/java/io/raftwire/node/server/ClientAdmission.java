@@ -1,7 +1,7 @@
 package io.raftwire.node.server;
 
 import io.raftwire.message.value.RaftError;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 
 import java.util.Set;
 import java.util.TreeSet;

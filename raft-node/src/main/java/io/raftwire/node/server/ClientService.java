@@ -37,7 +37,7 @@ import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.Transport;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.raftwire.node.server;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -17,7 +17,7 @@ import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.SessionMetadata;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

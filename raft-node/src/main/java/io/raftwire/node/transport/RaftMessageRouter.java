@@ -5,7 +5,7 @@ import io.microraft.model.message.RaftMessage;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -8,7 +8,7 @@ import io.raftwire.node.session.SessionEvents;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.contract.GoldenBytes;
 import io.raftwire.serializer.contract.Payloads;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;

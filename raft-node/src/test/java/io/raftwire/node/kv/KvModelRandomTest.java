@@ -5,7 +5,7 @@ import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.response.QueryResponse;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -6,7 +6,7 @@ import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.log.InitializeEntry;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.serializer.Serializer;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

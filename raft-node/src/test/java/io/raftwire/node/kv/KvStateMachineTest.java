@@ -20,7 +20,7 @@ import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.message.value.SessionMetadata;
 import io.raftwire.node.session.SessionTable;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

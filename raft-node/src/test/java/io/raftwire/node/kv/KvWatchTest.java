@@ -7,7 +7,7 @@ import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.node.session.SessionEvents;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -5,7 +5,7 @@ import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.OperationType;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.serializer.SerializationException;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;

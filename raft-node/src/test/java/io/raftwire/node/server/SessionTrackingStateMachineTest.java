@@ -18,7 +18,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.node.session.SessionTable;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

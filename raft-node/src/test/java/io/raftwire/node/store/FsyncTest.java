@@ -1,7 +1,7 @@
 package io.raftwire.node.store;
 
 import io.raftwire.node.model.RaftTermPersistentStateModel;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

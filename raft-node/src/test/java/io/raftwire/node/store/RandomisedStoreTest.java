@@ -7,7 +7,7 @@ import io.raftwire.node.model.LogEntryModel;
 import io.raftwire.node.model.RaftTermPersistentStateModel;
 import io.raftwire.node.model.SnapshotChunkModel;
 import io.raftwire.serializer.Serializer;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

@@ -13,7 +13,7 @@ import io.raftwire.node.KvNodes;
 import io.raftwire.node.client.ClientException;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -119,7 +119,7 @@ public final class ClientCommand {
         values.put(key.name(), value);
         values.put(ConfigKeys.NODE_ID.name(), clientNodeId());
         try {
-            return RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+            return RaftwireConfig.load(SerializerConfig.installed(),
                     List.of(ConfigSource.fromMap(option, values)));
         } catch (ConfigException e) {
             List<String> problems = new ArrayList<>();
@@ -149,7 +149,7 @@ public final class ClientCommand {
     /** A connected KV client; the caller closes it. Call {@link #checkOptions()} first. */
     KvClient connect() {
         // the standard order, as raftwire node reads its configuration: file < system properties < environment
-        RaftwireConfig base = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+        RaftwireConfig base = RaftwireConfig.load(SerializerConfig.installed(),
                 RaftwireConfig.standardSources(config, environment));
         Map<String, String> values = new HashMap<>(base.nonDefaults());
         if (serializer != null) {
@@ -165,7 +165,7 @@ public final class ClientCommand {
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
         values.remove(ConfigKeys.NODE_DATA_DIR.name());
         values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name());
-        RaftwireConfig cfg = RaftwireConfig.load(NettyTransportFactory.installedSerializers(),
+        RaftwireConfig cfg = RaftwireConfig.load(SerializerConfig.installed(),
                 List.of(ConfigSource.fromMap("command line", values)));
         List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);
         KvClient client;

@@ -7,7 +7,7 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireNode;
-import io.raftwire.transport.netty.NettyTransportFactory;
+import io.raftwire.transport.SerializerConfig;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -52,7 +52,7 @@ public final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        RaftwireConfig cfg = NettyTransportFactory.loadConfig(config);
+        RaftwireConfig cfg = SerializerConfig.loadConfig(config);
         if (capture != null) {
             Map<String, String> values = new LinkedHashMap<>(cfg.nonDefaults());
             values.put(ConfigKeys.TRANSPORT_CAPTURE_FILE.name(), capture.toString());

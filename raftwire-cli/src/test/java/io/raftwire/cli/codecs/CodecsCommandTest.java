@@ -3,7 +3,7 @@ package io.raftwire.cli.codecs;
 import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.Run;
 import io.raftwire.message.MessageType;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -24,7 +24,7 @@ import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Kind;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -13,7 +13,7 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;

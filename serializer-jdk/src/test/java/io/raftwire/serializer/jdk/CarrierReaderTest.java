@@ -16,7 +16,7 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;

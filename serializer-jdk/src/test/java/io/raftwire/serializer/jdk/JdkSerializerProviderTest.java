@@ -13,7 +13,7 @@ import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.model.TypeModel;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -15,7 +15,7 @@ import io.raftwire.serializer.contract.AllocationMeter;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -16,7 +16,7 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.model.TypeModel;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.Arrays;
 import java.util.List;

@@ -29,7 +29,7 @@ import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
 import io.raftwire.serializer.contract.UserTypes;
 import io.raftwire.serializer.model.Kind;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.Arrays;

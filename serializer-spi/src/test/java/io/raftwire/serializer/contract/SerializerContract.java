@@ -32,7 +32,7 @@ import io.raftwire.serializer.contract.legacy.Role;
 import io.raftwire.serializer.contract.legacy.Version;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.TypeModel;
-import io.raftwire.serializer.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.ArrayList;
 import java.util.Arrays;

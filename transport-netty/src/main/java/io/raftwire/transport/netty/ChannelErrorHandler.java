@@ -16,7 +16,7 @@ import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
 import io.raftwire.transport.netty.codec.HeaderDecoder;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

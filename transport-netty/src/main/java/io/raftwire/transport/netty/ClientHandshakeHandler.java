@@ -14,7 +14,7 @@ import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
 import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 
 import java.util.ArrayList;
 import java.util.List;

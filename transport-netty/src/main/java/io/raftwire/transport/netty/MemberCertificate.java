@@ -1,6 +1,6 @@
 package io.raftwire.transport.netty;
 
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 
 import java.net.URI;
 import java.net.URISyntaxException;

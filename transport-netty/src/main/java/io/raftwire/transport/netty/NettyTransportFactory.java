@@ -2,27 +2,25 @@ package io.raftwire.transport.netty;
 
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
-import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.Serializer;
-import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.SerializerConfig;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
  * Builds a {@link NettyTransport} from a {@link RaftwireConfig}: the serializers named by {@code raftwire.serializer}
  * and {@code raftwire.serializer.accept} are loaded through {@link Serializers} (ServiceLoader) with the
  * {@code raftwire.serializer.*} limits, and every {@code raftwire.transport.*} key becomes a
- * {@link TransportSettings} value. The configuration's non-default values are logged once.
+ * {@link TransportSettings} value. The configuration's non-default values are logged once. Code written against the
+ * transport API reaches it through {@link NettyTransportProvider}, the registered
+ * {@link io.raftwire.transport.TransportFactory}.
  *
  * <p>Stateless; every method is thread-safe.
  */
@@ -32,23 +30,18 @@ public final class NettyTransportFactory {
     }
 
     /**
-     * Loads the configuration in the standard order ({@link RaftwireConfig#fromFile(Path)}: defaults &lt; {@code file}
-     * &lt; system properties &lt; environment variables) and checks the serializer names against the providers on
-     * the class path, so that an unknown name is reported together with every other violation.
+     * {@link SerializerConfig#loadConfig(Path)}, here too so that a program using this transport directly needs one
+     * class.
      *
      * @throws io.raftwire.config.ConfigException when the file cannot be read, or listing every violation
      */
     public static RaftwireConfig loadConfig(Path file) {
-        return RaftwireConfig.fromFile(file, installedSerializers());
+        return SerializerConfig.loadConfig(file);
     }
 
-    /** The names of the serializer providers on the class path, in name order (unmodifiable). */
+    /** {@link SerializerConfig#installed()}: the serializer provider names on the class path, in name order. */
     public static Set<String> installedSerializers() {
-        Set<String> names = new LinkedHashSet<>();
-        for (SerializerProvider provider : Serializers.providers()) {
-            names.add(provider.name());
-        }
-        return Collections.unmodifiableSet(names);
+        return SerializerConfig.installed();
     }
 
     /**
@@ -72,27 +65,12 @@ public final class NettyTransportFactory {
     }
 
     /**
-     * The serializer limits and codec path of {@code raftwire.serializer.*}. The codec path is the configuration's
-     * when it sets one; otherwise the system property's ({@link CodecPath#configured()}), so that
-     * {@code -Draftwire.serializer.codec-path} also reaches a configuration built from a map, without the system
-     * properties as a source (the demo's, an embedding application's).
-     */
-    public static SerializerOptions serializerOptions(RaftwireConfig config) {
-        boolean set = config.nonDefaults().containsKey(ConfigKeys.SERIALIZER_CODEC_PATH.name());
-        return new SerializerOptions(config.get(ConfigKeys.SERIALIZER_MAX_DEPTH),
-                config.get(ConfigKeys.SERIALIZER_MAX_ELEMENTS), config.get(ConfigKeys.SERIALIZER_BUFFER_BYTES),
-                config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES), set
-                ? CodecPath.valueOf(config.get(ConfigKeys.SERIALIZER_CODEC_PATH).toUpperCase(Locale.ROOT))
-                : CodecPath.configured());
-    }
-
-    /**
      * Creates the sending serializer and every accepted one.
      *
      * @throws io.raftwire.serializer.SerializationException if a name has no provider
      */
     public static SerializerSet serializers(RaftwireConfig config, TypeRegistry registry) {
-        SerializerOptions options = serializerOptions(config);
+        SerializerOptions options = SerializerConfig.options(config);
         List<Serializer> all = new ArrayList<>();
         for (String name : config.acceptedSerializers()) {
             all.add(Serializers.create(name, registry, options));

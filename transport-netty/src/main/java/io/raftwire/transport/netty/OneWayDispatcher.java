@@ -4,7 +4,7 @@ import io.netty.channel.Channel;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.HandlerRegistry.Registration;
-import io.raftwire.transport.netty.codec.PeerText;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

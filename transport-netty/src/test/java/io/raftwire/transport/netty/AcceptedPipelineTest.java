@@ -17,7 +17,7 @@ import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LogCapture;
 import io.raftwire.transport.netty.testkit.TestTypes;
 import io.raftwire.testkit.Seeds;

@@ -11,7 +11,7 @@ import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.transport.netty.testkit.FrameMutator;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.fixtures.CatalogFixtures;
 import io.raftwire.serializer.Serializer;

@@ -5,9 +5,7 @@ import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.config.SocketImplementation;
 import io.raftwire.config.TlsProvider;
-import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializationException;
-import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.netty.codec.SerializerSet;
@@ -117,13 +115,6 @@ class NettyTransportFactoryTest {
         assertEquals("invalid transport settings: raftwire.transport.max-unauthenticated-connections = 0"
                 + " (expected: 1..65536); raftwire.transport.max-inbound-buffer-bytes = 4096 (expected: >= 16777216"
                 + " (raftwire.transport.max-frame-bytes))", e.getMessage());
-    }
-
-    @Test
-    void shouldUseTheSerializerDefaultsOfTheConfigurationKeys() {
-        assertEquals(SerializerOptions.defaults(), NettyTransportFactory.serializerOptions(RaftwireConfig.defaults()));
-        assertEquals(CodecPath.WALK, NettyTransportFactory.serializerOptions(RaftwireConfig.of(Map.of(
-                "raftwire.serializer.codec-path", "walk"))).codecPath(), "the configuration's codec path");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.raftwire.transport.netty.codec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.raftwire.transport.PeerText;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

@@ -4,7 +4,7 @@ import io.raftwire.testkit.Seeds;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.raftwire.transport.netty.capture.CaptureRecord.Direction;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
