@@ -74,17 +74,9 @@ public final class RaftwireClient implements AutoCloseable {
     private final EventDelivery events;
     private final SessionKeeper session;
 
-    private RaftwireClient(Builder b, RaftwireConfig own, ExecutorService eventThread) {
-        this(b.clientId, b.members.stream().map(PeerAddress::id).toList(),
-                NettyTransportFactory.create(own, b.registry),
-                new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), b.registry,
-                        NettyTransportFactory.serializerOptions(own))),
-                new ExecutorClientTimer(b.clientId), eventThread, eventThread::shutdownNow, b.operationTimeout,
-                b.sessionTimeout, b.consistency);
-    }
-
     /**
-     * The client on its parts; for tests, which pass a fake transport and drive time by hand.
+     * The client on its parts: {@link Builder#build()} passes the Netty transport and real threads, tests a fake
+     * transport and a timer they drive by hand.
      *
      * @param members         the member ids the transport can reach, in the order they are asked who leads
      * @param eventThread     runs the event listener, one task at a time in submission order
@@ -337,12 +329,18 @@ public final class RaftwireClient implements AutoCloseable {
             values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
             values.remove(ConfigKeys.NODE_DATA_DIR.name());
             values.remove(ConfigKeys.TRANSPORT_CAPTURE_FILE.name()); // a member's capture file is the member's own
+            RaftwireConfig own = RaftwireConfig.of(values);
+            OperationCodec codec = new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), registry,
+                    NettyTransportFactory.serializerOptions(own)));
+            Transport transport = NettyTransportFactory.create(own, registry);
             ExecutorService eventThread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "raftwire-client-events-" + clientId);
                 t.setDaemon(true);
                 return t;
             });
-            return new RaftwireClient(this, RaftwireConfig.of(values), eventThread);
+            return new RaftwireClient(clientId, members.stream().map(PeerAddress::id).toList(), transport, codec,
+                    new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow, operationTimeout,
+                    sessionTimeout, consistency);
         }
     }
 

@@ -63,6 +63,12 @@ class FailoverCallerTest {
         return caller.call(COMMAND, CommandResponse.class);
     }
 
+    /** The result of a call that must have completed by now (the fake answers on the calling thread). */
+    private static <T> T done(CompletableFuture<T> f) {
+        assertTrue(f.isDone(), "still waiting");
+        return f.join();
+    }
+
     /** Moves time in retry pauses until {@code f} completes; at most {@code pauses} of them. */
     private void untilDone(CompletableFuture<?> f, int pauses) {
         for (int i = 0; i < pauses && !f.isDone(); i++) {
@@ -77,7 +83,7 @@ class FailoverCallerTest {
 
         CompletableFuture<CommandResponse> f = call();
 
-        assertEquals(41, f.join().index());
+        assertEquals(41, done(f).index());
         assertEquals(List.of("n1", "n2"), transport.sent().stream().map(Sent::member).toList());
         assertSame(COMMAND, transport.sent().get(1).request());
         assertInstanceOf(KeepAliveRequest.class, transport.sent().get(0).request());
@@ -97,7 +103,7 @@ class FailoverCallerTest {
 
         CompletableFuture<CommandResponse> f = call();
 
-        assertEquals(9, f.join().index(), "no pause: the refusal named the leader");
+        assertEquals(9, done(f).index(), "no pause: the refusal named the leader");
         assertEquals(List.of("n1", "n1", "n3"), transport.sent().stream().map(Sent::member).toList());
         assertSame(COMMAND, transport.sent().get(2).request(), "the same session and sequence");
         assertEquals("n3", leaders.leader());
@@ -115,7 +121,7 @@ class FailoverCallerTest {
         CompletableFuture<CommandResponse> f = call();
         untilDone(f, 2);
 
-        assertEquals(5, f.join().index());
+        assertEquals(5, done(f).index());
         assertTrue(transport.sent().stream().noneMatch(s -> s.member().equals("n9")), transport.sent().toString());
         assertEquals(List.of("n1", "n1", "n2", "n2"), transport.sent().stream().map(Sent::member).toList(),
                 "after the unusable hint the client asks the next member who leads");
@@ -135,7 +141,7 @@ class FailoverCallerTest {
         assertFalse(f.isDone(), "an election is running: the client waits a pause");
         untilDone(f, 1);
 
-        assertEquals(3, f.join().index());
+        assertEquals(3, done(f).index());
         assertEquals(2, transport.sent(KeepAliveRequest.class).size());
     }
 
@@ -151,7 +157,7 @@ class FailoverCallerTest {
         CompletableFuture<CommandResponse> f = call();
         untilDone(f, 1);
 
-        assertEquals(12, f.join().index());
+        assertEquals(12, done(f).index());
         assertEquals(List.of("n1", "n1", "n2", "n2"), transport.sent().stream().map(Sent::member).toList());
         assertSame(COMMAND, transport.sent().get(3).request(), "the same session and sequence");
         assertEquals("n2", leaders.leader());
@@ -170,7 +176,7 @@ class FailoverCallerTest {
         CompletableFuture<CommandResponse> f = call();
         untilDone(f, 1);
 
-        assertEquals(2, f.join().index());
+        assertEquals(2, done(f).index());
         assertEquals(List.of("n1", "n2", "n3"), transport.sent().stream().map(Sent::member).toList());
     }
 
@@ -208,7 +214,7 @@ class FailoverCallerTest {
         RaftError failed = new RaftError(RaftError.Type.COMMAND_FAILURE, "no such key", null);
         transport.answer((member, request) -> request instanceof KeepAliveRequest ? leaderIs("n1") : refused(failed));
 
-        CommandResponse r = call().join();
+        CommandResponse r = done(call());
 
         assertEquals(Status.ERROR, r.status());
         assertEquals(failed, r.error());
@@ -225,9 +231,9 @@ class FailoverCallerTest {
             return calls.getAndIncrement() == 0 || member.equals("n2") ? ok(1) : notLeader("n2");
         });
 
-        call().join();
+        done(call());
         assertEquals(0, serverChanges.get());
-        call().join();
+        done(call());
         assertEquals(1, serverChanges.get(), "n2 answered after n1");
     }
 

@@ -114,6 +114,12 @@ class RaftwireClientTest {
         throw new AssertionError("unexpected " + request);
     }
 
+    /** The result of a call that must have completed by now (the fake answers on the calling thread). */
+    private static <T> T done(CompletableFuture<T> f) {
+        assertTrue(f.isDone(), "still waiting");
+        return f.join();
+    }
+
     private static PublishRequest batch(long index, long previous) {
         return new PublishRequest(SESSION, index, previous, List.of());
     }
@@ -160,9 +166,9 @@ class RaftwireClientTest {
 
         CompletableFuture<CommandResponse> first = client.command(PUT);
         timer.advance(FailoverCaller.RETRY_PAUSE);
-        CommandResponse second = client.command(PUT).join();
+        CommandResponse second = done(client.command(PUT));
 
-        assertEquals(101, first.join().index(), "one result, no error");
+        assertEquals(101, done(first).index(), "one result, no error");
         List<Sent> commands = transport.sent(CommandRequest.class);
         assertEquals(3, commands.size());
         CommandRequest sent = (CommandRequest) commands.get(0).request();
@@ -176,8 +182,8 @@ class RaftwireClientTest {
     @Test
     void keepAlivesAcknowledgeTheCommandsThatCompleted() {
         client.connect();
-        client.command(PUT).join();
-        client.command(PUT).join();
+        done(client.command(PUT));
+        done(client.command(PUT));
 
         timer.advance(KEEP_ALIVE_PERIOD);
 
