@@ -143,6 +143,24 @@ public final class Checks {
     }
 
     /**
+     * Requires an optional component to be absent unless a condition on another component holds.
+     *
+     * @param value the value to check; may be {@code null}
+     * @param name its component name
+     * @param allowed whether the other component permits a value
+     * @param condition that condition, for the message (for example {@code type = NO_LEADER})
+     * @param <T> the component type
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is set while {@code allowed} is false
+     */
+    public static <T> T nullUnless(T value, String name, boolean allowed, String condition) {
+        if (value != null && !allowed) {
+            throw invalid(name, value, "null unless " + condition);
+        }
+        return value;
+    }
+
+    /**
      * Copies a required list into an immutable list.
      *
      * @param value the list to copy

@@ -6,6 +6,7 @@ import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.request.OpenSessionRequest;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,10 @@ class CrossFieldInvariantsTest {
                         "eventIndexes.length = 3 (expected: == sessionIds.length = 4)"),
                 Arguments.of(Named.of("KeepAliveEntry long commandSequences", (Executable) () ->
                         new KeepAliveEntry(1, 1, THREE, FOUR, THREE)),
-                        "commandSequences.length = 4 (expected: == sessionIds.length = 3)"));
+                        "commandSequences.length = 4 (expected: == sessionIds.length = 3)"),
+                Arguments.of(Named.of("RaftError leader on an error other than NO_LEADER", (Executable) () ->
+                        new RaftError(RaftError.Type.UNAVAILABLE, "busy", NODE)),
+                        "leader = MemberId[id=n1] (expected: null unless type = NO_LEADER)"));
     }
 
     @Test

@@ -130,6 +130,7 @@ final class ResponseCodec {
         out.writeByte(r.status().ordinal() | errorTag << 1);
         if (error != null) {
             Wire.writeNullableString(out, error.message());
+            ValueCodec.writeNullableMemberId(out, error.leader());
         }
     }
 
@@ -141,7 +142,8 @@ final class ResponseCodec {
             throw new MalformedPayloadException("error tag = " + errorTag + " (expected: 0.." + ERROR_TYPES.length
                     + ")");
         }
-        return new RaftError(ERROR_TYPES[errorTag - 1], Wire.readNullableString(in));
+        String message = Wire.readNullableString(in);
+        return new RaftError(ERROR_TYPES[errorTag - 1], message, ValueCodec.readNullableMemberId(in));
     }
 
     private static void writeOperation(ByteBuf out, OperationResponse r) {

@@ -142,14 +142,16 @@ final class ValueCodec {
     static void writeError(ByteBuf out, RaftError error) {
         out.writeByte(error.type().ordinal());
         Wire.writeNullableString(out, error.message());
+        writeNullableMemberId(out, error.leader());
     }
 
     static RaftError readError(ByteBuf in) {
         RaftError.Type type = ERROR_TYPES[Wire.readOrdinal(in, ERROR_TYPES.length, "error type")];
-        return new RaftError(type, Wire.readNullableString(in));
+        String message = Wire.readNullableString(in);
+        return new RaftError(type, message, readNullableMemberId(in));
     }
 
-    /** One byte, 0 for {@code null} or the error type's ordinal + 1, then the nullable message. */
+    /** One byte, 0 for {@code null} or the error type's ordinal + 1, then the nullable message and leader. */
     static void writeNullableError(ByteBuf out, RaftError error) {
         if (error == null) {
             out.writeByte(0);
@@ -157,11 +159,16 @@ final class ValueCodec {
         }
         out.writeByte(error.type().ordinal() + 1);
         Wire.writeNullableString(out, error.message());
+        writeNullableMemberId(out, error.leader());
     }
 
     static RaftError readNullableError(ByteBuf in) {
         int tag = Wire.readOrdinal(in, ERROR_TYPES.length + 1, "error tag");
-        return tag == 0 ? null : new RaftError(ERROR_TYPES[tag - 1], Wire.readNullableString(in));
+        if (tag == 0) {
+            return null;
+        }
+        String message = Wire.readNullableString(in);
+        return new RaftError(ERROR_TYPES[tag - 1], message, readNullableMemberId(in));
     }
 
     static void writeOperation(ByteBuf out, PrimitiveOperation operation) {

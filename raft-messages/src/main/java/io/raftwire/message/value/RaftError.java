@@ -4,21 +4,27 @@ import io.raftwire.message.Checks;
 import io.raftwire.message.Nullable;
 
 /**
- * A logical failure reported by a Raft member inside a response: its kind and an optional human-readable message.
- * Immutable and thread-safe.
+ * A logical failure reported by a Raft member inside a response: its kind, an optional human-readable message and,
+ * for {@link Type#NO_LEADER}, the leader the member knows of. Immutable and thread-safe.
+ *
+ * <p>The message is for people; a client acts on {@link #type()} and {@link #leader()} only.
  *
  * @param type the kind of failure
  * @param message a human-readable explanation; may be {@code null} or empty when there is none
+ * @param leader the member the answering member believes leads, to send the request to instead; only a
+ *        {@link Type#NO_LEADER} error names one, and it is {@code null} when the answering member knows no leader
  */
-public record RaftError(Type type, @Nullable String message) {
+public record RaftError(Type type, @Nullable String message, @Nullable MemberId leader) {
 
     /**
      * Checks the invariants as documented on the components.
      *
      * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if {@code leader} is set on an error other than {@link Type#NO_LEADER}
      */
     public RaftError {
         type = Checks.notNull(type, "type");
+        leader = Checks.nullUnless(leader, "leader", type == Type.NO_LEADER, "type = NO_LEADER");
     }
 
     /**
@@ -30,7 +36,10 @@ public record RaftError(Type type, @Nullable String message) {
      * {@code getClass()}.
      */
     public enum Type {
-        /** The member does not know a leader. */
+        /**
+         * The member does not lead, so it cannot serve the request; {@link RaftError#leader()} names the leader it
+         * knows of, if any.
+         */
         NO_LEADER {
             @Override
             public boolean retriable() {

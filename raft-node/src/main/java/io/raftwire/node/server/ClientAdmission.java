@@ -76,7 +76,7 @@ public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryByte
         }
         return new RaftError(RaftError.Type.PROTOCOL_ERROR, "member " + PeerText.escape(memberId) + " cannot join: it"
                 + " is not one of the members this node can reach (expected: this node or one of its peers "
-                + new TreeSet<>(members) + "; add it to raftwire.peers of every member first)");
+                + new TreeSet<>(members) + "; add it to raftwire.peers of every member first)", null);
     }
 
     /**
@@ -87,12 +87,12 @@ public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryByte
         if (maxTimeoutMs > MAX_SESSION_TIMEOUT_MS) {
             return new RaftError(RaftError.Type.PROTOCOL_ERROR, "session timeout " + maxTimeoutMs + " ms (expected:"
                     + " at most " + MAX_SESSION_TIMEOUT_MS + " ms, one hour; a session of a client that went away is"
-                    + " kept by every member until it expires)");
+                    + " kept by every member until it expires)", null);
         }
         if (open >= MAX_SESSIONS_PER_CLIENT) {
             return new RaftError(RaftError.Type.PROTOCOL_ERROR, "client " + PeerText.escape(client) + " holds " + open
                     + " open sessions (expected: at most " + MAX_SESSIONS_PER_CLIENT + " per client; close the"
-                    + " sessions it no longer uses, or let them expire)");
+                    + " sessions it no longer uses, or let them expire)", null);
         }
         return null;
     }
@@ -103,6 +103,6 @@ public record ClientAdmission(Supplier<Set<String>> reachable, long maxEntryByte
             return null;
         }
         return new RaftError(RaftError.Type.PROTOCOL_ERROR, request + " would make a log entry of about " + bytes
-                + " bytes (expected: at most " + maxEntryBytes + " bytes, " + limitReason + ")");
+                + " bytes (expected: at most " + maxEntryBytes + " bytes, " + limitReason + ")", null);
     }
 }

@@ -109,7 +109,7 @@ public final class ClientService {
             return CompletableFuture.completedFuture(new OpenSessionResponse(Status.ERROR, new RaftError(
                     RaftError.Type.PROTOCOL_ERROR, "session for member " + PeerText.escape(r.node().id())
                     + " requested over the connection of " + PeerText.escape(from) + " (expected: a client opens its"
-                    + " session under its own connection's member id, where its events are pushed)"), 0, 0));
+                    + " session under its own connection's member id, where its events are pushed)", null), 0, 0));
         }
         OpenSessionEntry entry = new OpenSessionEntry(term(), now(), r.node(), r.name(), r.typeName(), r.config(),
                 r.readConsistency(), r.minTimeout(), r.maxTimeout());
@@ -219,7 +219,7 @@ public final class ClientService {
         }
         return new RaftError(RaftError.Type.PROTOCOL_ERROR, "session " + session + " was opened by client "
                 + PeerText.escape(owner) + ", not by " + PeerText.escape(from) + " (expected: a client uses only the"
-                + " sessions it opened, over a connection under the same member id)");
+                + " sessions it opened, over a connection under the same member id)", null);
     }
 
     CompletionStage<MetadataResponse> metadata(MetadataRequest r) {
@@ -252,7 +252,7 @@ public final class ClientService {
             target = new NodeEndpoint(r.member().id());
         } catch (IllegalArgumentException e) {
             return CompletableFuture.completedFuture(new TransferResponse(Status.ERROR,
-                    new RaftError(RaftError.Type.ILLEGAL_MEMBER_STATE, e.getMessage())));
+                    new RaftError(RaftError.Type.ILLEGAL_MEMBER_STATE, e.getMessage(), null)));
         }
         return node.transferLeadership(target).handle((ok, failure) -> failure == null
                 ? new TransferResponse(Status.OK, null) : new TransferResponse(Status.ERROR, Failures.toError(failure)));
@@ -294,7 +294,7 @@ public final class ClientService {
             if (!type.isInstance(value)) {
                 return onError.apply(new RaftError(RaftError.Type.PROTOCOL_ERROR, "state machine answered "
                         + (value == null ? "null" : value.getClass().getSimpleName()) + " (expected: "
-                        + type.getSimpleName() + ")"));
+                        + type.getSimpleName() + ")", null));
             }
             return type.cast(value);
         });

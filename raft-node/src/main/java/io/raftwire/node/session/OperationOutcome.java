@@ -39,7 +39,7 @@ public final class OperationOutcome {
      * @throws NullPointerException if an argument is null
      */
     public static OperationOutcome failure(RaftError.Type type, String message) {
-        return new OperationOutcome(NONE, new RaftError(type, Objects.requireNonNull(message, "message")));
+        return new OperationOutcome(NONE, new RaftError(type, Objects.requireNonNull(message, "message"), null));
     }
 
     /** A copy of the serialized result; empty for a failure. */

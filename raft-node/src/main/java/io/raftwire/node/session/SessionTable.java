@@ -216,7 +216,7 @@ public final class SessionTable {
     public OpenSessionResponse open(long index, OpenSessionEntry entry) {
         if (entry.maxTimeout() < 1) {
             return new OpenSessionResponse(Status.ERROR, new RaftError(RaftError.Type.PROTOCOL_ERROR,
-                    "maxTimeout = " + entry.maxTimeout() + " ms (expected: >= 1)"), 0, 0);
+                    "maxTimeout = " + entry.maxTimeout() + " ms (expected: >= 1)", null), 0, 0);
         }
         SessionRecord record = new SessionRecord(index, entry.memberId(), entry.serviceName(), entry.serviceType(),
                 entry.readConsistency(), entry.maxTimeout(), clock, 0, 0);
@@ -304,7 +304,7 @@ public final class SessionTable {
         long sequence = entry.sequence();
         if (sequence < 1) {
             return commandError(index, new RaftError(RaftError.Type.PROTOCOL_ERROR,
-                    "command sequence 0 in session " + s.id() + " (expected: >= 1)"), s.lastSequence);
+                    "command sequence 0 in session " + s.id() + " (expected: >= 1)", null), s.lastSequence);
         }
         CommandResponse cached = s.results.get(sequence);
         if (cached != null) {
@@ -313,12 +313,12 @@ public final class SessionTable {
         if (sequence <= s.acknowledgedSequence) {
             return commandError(index, new RaftError(RaftError.Type.COMMAND_FAILURE, "command sequence " + sequence
                     + " of session " + s.id() + " was applied and its result acknowledged (expected: a sequence > "
-                    + s.acknowledgedSequence + ")"), s.lastSequence);
+                    + s.acknowledgedSequence + ")", null), s.lastSequence);
         }
         if (s.results.size() >= MAX_UNACKNOWLEDGED_RESULTS) {
             return commandError(index, new RaftError(RaftError.Type.UNAVAILABLE, "session " + s.id() + " holds "
                     + s.results.size() + " unacknowledged results (expected: < " + MAX_UNACKNOWLEDGED_RESULTS
-                    + "; acknowledge results with a keep-alive, then retry)"), s.lastSequence);
+                    + "; acknowledge results with a keep-alive, then retry)", null), s.lastSequence);
         }
         OperationOutcome outcome = handler.apply(entry.operation());
         s.lastSequence = Math.max(s.lastSequence, sequence);
@@ -462,6 +462,6 @@ public final class SessionTable {
 
     private static RaftError unknownSession(long session) {
         return new RaftError(RaftError.Type.UNKNOWN_SESSION, "session " + session
-                + " is not open (expected: a session opened by OpenSessionEntry, kept alive and not closed)");
+                + " is not open (expected: a session opened by OpenSessionEntry, kept alive and not closed)", null);
     }
 }

@@ -176,10 +176,10 @@ class KvStateMachineTest {
         OpenSessionResponse wrongService = (OpenSessionResponse) sm.runOperation(9, new OpenSessionEntry(TERM, 1,
                 MemberId.from("c"), "store", "queue", new byte[0], ReadConsistency.SEQUENTIAL, 0, TIMEOUT));
         assertEquals(Status.ERROR, wrongService.status());
-        assertEquals(new RaftError(RaftError.Type.UNKNOWN_SERVICE, "service type 'queue' (expected: 'kv')"),
+        assertEquals(new RaftError(RaftError.Type.UNKNOWN_SERVICE, "service type 'queue' (expected: 'kv')", null),
                 wrongService.error());
         OpenSessionResponse deadOnArrival = (OpenSessionResponse) sm.runOperation(10, open(1, 0));
-        assertEquals(new RaftError(RaftError.Type.PROTOCOL_ERROR, "maxTimeout = 0 ms (expected: >= 1)"),
+        assertEquals(new RaftError(RaftError.Type.PROTOCOL_ERROR, "maxTimeout = 0 ms (expected: >= 1)", null),
                 deadOnArrival.error());
         assertEquals(1, sm.sessionCount(), "neither refused open created a session");
     }

@@ -93,7 +93,7 @@ public final class SampleMessages {
     static final int CHUNK_BYTES = 31_500;
     /** Operation result size of the reference's command and query responses. */
     static final int RESULT_BYTES = 1024;
-    private static final RaftError ERROR = new RaftError(RaftError.Type.COMMAND_FAILURE, "here is an error!!");
+    private static final RaftError ERROR = new RaftError(RaftError.Type.COMMAND_FAILURE, "here is an error!!", null);
 
     private final SplittableRandom random;
 
