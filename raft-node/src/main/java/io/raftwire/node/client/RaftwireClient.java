@@ -22,8 +22,8 @@ import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.transport.Transport;
 import io.raftwire.transport.SerializerConfig;
+import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportFactory;
 
 import java.security.SecureRandom;
