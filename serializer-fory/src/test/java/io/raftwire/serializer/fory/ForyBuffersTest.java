@@ -9,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.raftwire.message.IndexedSet;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.request.OpenSessionRequest;
@@ -19,16 +18,8 @@ import io.raftwire.serializer.PoolStats;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.serializer.contract.AllocationMeter;
-import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
-import io.raftwire.serializer.model.Component;
-import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.testkit.LeakDetectionExtension;
-
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 import org.apache.fory.memory.MemoryBuffer;
 import org.junit.jupiter.api.Test;
