@@ -9,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.raftwire.message.IndexedSet;
 import io.raftwire.message.MessageType;
 import io.raftwire.message.request.InstallRequest;
 import io.raftwire.message.request.OpenSessionRequest;
@@ -19,16 +18,8 @@ import io.raftwire.serializer.PoolStats;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.serializer.contract.AllocationMeter;
-import io.raftwire.serializer.contract.Fixtures;
 import io.raftwire.serializer.contract.Payloads;
-import io.raftwire.serializer.model.Component;
-import io.raftwire.serializer.model.Kind;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
-
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 import org.apache.fory.memory.MemoryBuffer;
 import org.junit.jupiter.api.Test;
@@ -173,59 +164,4 @@ class ForyBuffersTest {
         }
     }
 
-    @Test
-    void steadyStateEncodeAllocatesNothingUnlessANonCatalogSetIsIterated() {
-        Serializer defaults = new ForySerializerProvider().create(Fixtures.registry(), SerializerOptions.defaults());
-        List<Object> values = new ArrayList<>();
-        for (Object v : Fixtures.values()) {
-            if (!hasSet(defaults.registry(), v) && !Fixtures.isLegacy(v)) {
-                values.add(v);
-            }
-        }
-        ByteBuf out = Unpooled.buffer(64 * 1024);
-        try {
-            for (int round = 0; round < 200; round++) {
-                encodeAll(defaults, values, out);
-            }
-            long before = AllocationMeter.allocatedBytes();
-            for (int round = 0; round < 20; round++) {
-                encodeAll(defaults, values, out);
-            }
-            long perEncode = (AllocationMeter.allocatedBytes() - before) / (20L * values.size());
-            assertEquals(0, perEncode, "bytes allocated per encode of " + values.size()
-                    + " fixtures (catalog sets are walked by index)");
-        } finally {
-            out.release();
-        }
-    }
-
-    private static void encodeAll(Serializer s, List<Object> values, ByteBuf out) {
-        for (Object v : values) {
-            out.clear();
-            s.encode(v, out);
-        }
-    }
-
-    /** Whether encoding {@code v} iterates a set anywhere (iterators are the one allowed allocation). */
-    private static boolean hasSet(TypeRegistry registry, Object v) {
-        if (v == null) {
-            return false;
-        }
-        for (Component c : registry.find(v.getClass()).components()) {
-            if (c.kind() == Kind.SET && !(c.get(v) instanceof IndexedSet<?>)) {
-                return true;
-            }
-            if (c.valueKind() == Kind.VALUE || c.valueKind() == Kind.POLYMORPHIC) {
-                Object nested = c.get(v);
-                Collection<?> children = nested instanceof Collection<?> col ? col
-                        : nested == null ? List.of() : List.of(nested);
-                for (Object e : children) {
-                    if (hasSet(registry, e)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
 }
