@@ -65,6 +65,18 @@ import java.util.stream.Collectors;
  * the Raft-engine (MicroRaft) messages. Users register their own types with ids {@value #FIRST_USER_ID}
  * {@code ..}{@value #MAX_USER_ID} through the serializer SPI's type registry.
  *
+ * <p><b>Fourteen types are codec-coverage fixtures, sent by no production path.</b> A raftwire node runs MicroRaft,
+ * which replicates and elects with its own model classes (ids {@value #FIRST_ENGINE_ID}..{@value #MAX_ENGINE_ID},
+ * registered by {@code raft-node}); its client protocol uses the session requests and responses. No node, server or
+ * client sends {@link #APPEND_REQUEST}, {@link #APPEND_RESPONSE}, {@link #POLL_REQUEST}, {@link #POLL_RESPONSE},
+ * {@link #VOTE_REQUEST}, {@link #VOTE_RESPONSE}, {@link #INSTALL_REQUEST}, {@link #INSTALL_RESPONSE},
+ * {@link #CONFIGURE_REQUEST}, {@link #CONFIGURE_RESPONSE}, {@link #RECONFIGURE_REQUEST}, {@link #RECONFIGURE_RESPONSE},
+ * {@link #RESET_REQUEST} or {@link #CONFIGURATION_ENTRY}. They stay registered, under their ids, because the ids are
+ * a wire contract and the registry's fingerprint (checked in every handshake) and the providers' golden files cover
+ * them: they exercise shapes the running types do not (a 32 KB snapshot chunk, member sets, nested entry lists), so
+ * every provider is tested on them. They are not a measure of what a cluster costs: codec targets
+ * are set on the message mix a running cluster sends (the {@code benchmarks} module's {@code MixBenchmark}).
+ *
  * <p>Enums ({@link io.raftwire.message.value.ReadConsistency}, {@link RaftResponse.Status}, ...) are not listed: they
  * travel by ordinal inside their owner, and their constant order is part of the wire format.
  *

@@ -26,5 +26,10 @@
  *
  * <p>Sub-packages: {@code request}, {@code response}, {@code log} (replicated log entries) and {@code value} (value
  * types nested inside messages). Nothing here may depend on anything outside the JDK.
+ *
+ * <p>Not every type is sent by a running node: the peer-to-peer replication, election and configuration messages
+ * (fourteen types, listed in {@link io.raftwire.message.MessageType}) are codec-coverage fixtures, kept registered
+ * under their ids for the wire contract and the serializers' tests. A raftwire node replicates and elects with the
+ * Raft engine's own model types (registered by {@code raft-node}) and serves clients with the session messages.
  */
 package io.raftwire.message;

@@ -2,10 +2,14 @@
  * The raftwire transport API, free of Netty types: {@link io.raftwire.transport.Transport} (requests with a
  * {@link java.util.concurrent.CompletableFuture} of the response, one-way sends, a handler per request type,
  * lifecycle, peer reachability), its handler interfaces, {@link io.raftwire.transport.TransportException}, the
- * {@link io.raftwire.transport.TransportStats metrics snapshot}, and {@link io.raftwire.transport.FreePorts} for
- * loopback clusters whose members must know each other's ports before they bind.
+ * {@link io.raftwire.transport.TransportStats metrics snapshot}, {@link io.raftwire.transport.FreePorts} for
+ * loopback clusters whose members must know each other's ports before they bind, and what code written against the
+ * API needs besides: {@link io.raftwire.transport.TransportFactory} (the implementation on the class path, found with
+ * {@link java.util.ServiceLoader}), {@link io.raftwire.transport.SerializerConfig} (the serializer part of a
+ * configuration) and {@link io.raftwire.transport.PeerText} (the escaping of text a peer sent).
  *
- * <p>Depends on the JDK and the {@code config} module's address types only. The implementation is in
- * {@code io.raftwire.transport.netty}.
+ * <p>Module transport-api. Depends on the JDK, slf4j-api, the {@code config} module and the serializer SPI
+ * ({@code TypeRegistry}, {@code SerializerOptions}, {@code PoolStats}); no Netty type appears in it
+ * ({@code ArchitectureRulesTest}). The implementation is {@code io.raftwire.transport.netty} in transport-netty.
  */
 package io.raftwire.transport;

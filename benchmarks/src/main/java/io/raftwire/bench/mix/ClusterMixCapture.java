@@ -3,6 +3,7 @@ package io.raftwire.bench.mix;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
+import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.StateCheck;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
@@ -131,7 +132,7 @@ public final class ClusterMixCapture {
         return frames;
     }
 
-    private static io.raftwire.node.RaftwireNode capturing(RaftwireConfig config, Path dir) {
+    private static RaftwireNode capturing(RaftwireConfig config, Path dir) {
         Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
         values.put(ConfigKeys.TRANSPORT_CAPTURE_FILE.name(),
                 dir.resolve(config.get(ConfigKeys.NODE_ID) + ".rwcap").toString());

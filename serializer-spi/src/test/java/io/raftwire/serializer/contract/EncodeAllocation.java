@@ -33,8 +33,8 @@ import java.util.Map;
  * <p><b>Why up to {@value #ATTEMPTS} attempts, one of which must read 0.</b> Code that is not yet, or no longer,
  * compiled by C2 (still queued for the compiler right after the warm-up on a 2-core machine, or deoptimised while
  * measured) allocates what C2's escape analysis keeps in registers (an iterator over a list, a box that never
- * escapes): a few hundred bytes once, not per message (seen: 56 to 10,344 B over the first value's first attempts,
- * then 0). Each attempt first encodes the value {@value #WARM_UP} more times. An allocation made on every encode, even
+ * escapes): tens of bytes to a few KB once, not per message (seen: 56 to 10,344 B in the first attempts of the
+ * first value measured, then 0). Each attempt first encodes the value {@value #WARM_UP} more times. An allocation made on every encode, even
  * the smallest object, is at least {@code 16 * }{@value #ENCODES} bytes in every attempt and fails the test.
  *
  * <p>Which values are asked to allocate nothing is the caller's choice; {@link #iteratesAForeignSet} names the one
