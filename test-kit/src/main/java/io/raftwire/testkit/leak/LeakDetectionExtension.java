@@ -3,6 +3,7 @@ package io.raftwire.testkit.leak;
 import io.netty.util.ResourceLeakDetector;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -45,7 +46,7 @@ public final class LeakDetectionExtension implements BeforeAllCallback, AfterAll
             throw new IllegalStateException("leak detection level " + ResourceLeakDetector.getLevel()
                     + " (expected: -Dio.netty.leakDetection.level=paranoid, as the parent POM sets)");
         }
-        context.getStore(NS).put(CLASS_BEFORE, LeakGate.leaks());
+        context.getStore(NS).put(CLASS_BEFORE, new AtomicInteger(LeakGate.leaks()));
     }
 
     @Override
@@ -55,12 +56,15 @@ public final class LeakDetectionExtension implements BeforeAllCallback, AfterAll
 
     @Override
     public void afterEach(ExtensionContext context) {
-        check(context.getStore(NS).get("before", Integer.class), LeakGate.poll(), "during " + context.getDisplayName());
+        int after = LeakGate.poll();
+        // what this poll found is this test's failure, not the class's too: the class checks what is found after it
+        context.getStore(NS).get(CLASS_BEFORE, AtomicInteger.class).set(after);
+        check(context.getStore(NS).get("before", Integer.class), after, "during " + context.getDisplayName());
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        check(context.getStore(NS).get(CLASS_BEFORE, Integer.class), LeakGate.collect(ROUNDS),
+        check(context.getStore(NS).get(CLASS_BEFORE, AtomicInteger.class).get(), LeakGate.collect(ROUNDS),
                 "by the tests of " + context.getDisplayName() + " (found by the collection after the class)");
     }
 

@@ -6,6 +6,9 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.ResourceLeakDetectorFactory;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -60,13 +63,23 @@ public final class LeakGate {
 
     /**
      * Forces {@code rounds} garbage collections, each followed by tracked allocations that make the detector report
-     * what was collected unreleased.
+     * what was collected unreleased. After each collection it waits (at most a second) until a sentinel weak reference
+     * cleared by that collection has been enqueued, so that the JVM's reference handler has queued the leaked
+     * buffers' references too before the detectors look.
      *
      * @return {@link #leaks()} afterwards
      */
     public static int collect(int rounds) {
         for (int i = 0; i < rounds; i++) {
+            ReferenceQueue<Object> queue = new ReferenceQueue<>();
+            WeakReference<Object> sentinel = new WeakReference<>(new Object(), queue);
             System.gc();
+            try {
+                queue.remove(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Reference.reachabilityFence(sentinel);
             touchDetectors();
         }
         return leaks();
