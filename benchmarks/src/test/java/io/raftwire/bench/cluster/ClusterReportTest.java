@@ -70,7 +70,7 @@ class ClusterReportTest {
     @Test
     void targetsAreCheckedRoundByRoundAgainstTheIdealAndTheRawRoundTrip() {
         String targets = row(print(twoRounds(), PeerResults.none(), Double.NaN).lines()
-                .dropWhile(l -> !l.startsWith("### DESIGN.md §8 targets, durability off")).reduce("", (a, b) -> a
+                .dropWhile(l -> !l.startsWith("### Targets, durability off")).reduce("", (a, b) -> a
                         + b + "\n"), "| direct/kryo |");
         assertEquals("| direct/kryo | 0.45 [0.30..0.60] | ≥ 0.50 | 1/2 | 57.5 [45.0..70.0] | 58.5 [50.0..67.0] | 1/2"
                 + " | pipelined **missed**, sequential **met** |", targets);
@@ -102,7 +102,7 @@ class ClusterReportTest {
         assertEquals("| kv/kryo/durable | jraft | 2.50× | 0.46× | 3.00× | 1.20× |", row(text,
                 "| kv/kryo/durable | jraft |"));
         // durable bound: 2 x 100 + 2 x 25 (raw median)
-        assertTrue(row(text.substring(text.indexOf("targets, durable")), "| kv/kryo/durable |")
+        assertTrue(row(text.substring(text.indexOf("Targets, durable")), "| kv/kryo/durable |")
                 .endsWith("| 2.50× | 3.00× | 1.20× | 300 | 250 |"));
     }
 
