@@ -46,7 +46,7 @@ class ClusterBenchmarkSmokeTest {
         assertTrue(row(report, "| kv/kryo/memory | 1 |").endsWith("| 0/0/0 | 0 |"),
                 "the KV node answers every put and read, and each read sees the value written before");
         assertTrue(row(report, "| raw-echo/kryo | 1 |").matches("\\| raw-echo/kryo \\| 1 \\| [0-9.]+ \\|.*"));
-        String verdict = row(report.substring(report.indexOf("### DESIGN.md §8 targets, durability off")),
+        String verdict = row(report.substring(report.indexOf("### Targets, durability off")),
                 "| direct/kryo |");
         assertTrue(verdict.matches(".*pipelined \\*\\*(met|missed)\\*\\*, sequential \\*\\*(met|missed)\\*\\* \\|"),
                 verdict);
