@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The chaos scenarios (reliability anchors §5: T1–T6, L1), each a cluster shape, a serializer and a fault schedule
+ * The chaos scenarios (T1–T6, membership and serializer switch; RELIABILITY.md lists them), each a cluster shape, a serializer and a fault schedule
  * that runs while the workload runs. Every schedule ends with every fault healed and records the recovery time.
  */
 enum Scenario {

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Faults only real sockets show (reliability anchors T5 and T6), made by {@link FaultProxy} between node a and node
+ * Faults only real sockets show (the chaos suite's T5 and T6), made by {@link FaultProxy} between node a and node
  * b: a connection reset in the middle of a frame fails the request in flight with a transport error and the link
  * reconnects; a connection that goes half-open is closed by the idle timeout and the link reconnects once healed.
  */

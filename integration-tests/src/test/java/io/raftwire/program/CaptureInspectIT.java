@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 7 §3: {@code raftwire inspect} turns frames captured from a running cluster
+ * {@code raftwire inspect} turns frames captured from a running cluster
  * ({@code raftwire.transport.capture-file}) back into the messages that were sent: the client's puts on the leader's
  * client listener, the log entries the leader replicated, the followers' answers, both directions of the connections
  * each node opened and of those it accepted. A damaged capture file gets a reason, not a stack trace.

@@ -147,8 +147,8 @@ class CodecSwitchTest {
 
     /**
      * Each branch calls {@code GeneratedCodec.encode} on its codec, a constant, and nothing else is called but the
-     * refusal: no method-handle invoker, whose generic checks ran on every call C2 did not inline (BENCHMARKS.md
-     * §12.15: four to six times slower full-set encodes).
+     * refusal: no method-handle invoker, whose generic checks ran on every call C2 did not inline (which made
+     * full-set encodes several times slower).
      */
     @Test
     void everyBranchCallsItsCodecsEncodeOnAConstantCodec() {
