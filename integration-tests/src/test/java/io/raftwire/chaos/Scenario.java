@@ -21,8 +21,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The chaos scenarios (T1–T6, membership and serializer switch; RELIABILITY.md lists them), each a cluster shape, a serializer and a fault schedule
- * that runs while the workload runs. Every schedule ends with every fault healed and records the recovery time.
+ * The chaos scenarios (T1–T6, membership and serializer switch; RELIABILITY.md lists them), each a cluster shape, a
+ * serializer and a fault schedule that runs while the workload runs. Every schedule ends with every fault healed and records the recovery time.
  */
 enum Scenario {
 
