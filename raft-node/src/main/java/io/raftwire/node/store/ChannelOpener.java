@@ -6,7 +6,8 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 
 /**
- * How the store opens every file and directory it writes or forces: {@link FileChannel#open(Path, OpenOption...)}
+ * How the store opens every file it creates, writes or forces, and every directory it forces:
+ * {@link FileChannel#open(Path, OpenOption...)}
  * ({@link #SYSTEM}), or, in tests, a simulated page cache that keeps only what was forced across a simulated power
  * loss. Package-private: a test seam, not an extension point. Implementations must be thread-safe.
  */

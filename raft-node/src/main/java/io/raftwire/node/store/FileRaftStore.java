@@ -125,7 +125,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
         Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
         Files.createDirectories(logDir);
         Files.createDirectories(snapshotDir);
-        FileChannel lockChannel = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE,
+        FileChannel lockChannel = files.open(dir.resolve("lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
         FileLock lock = null;
         try {

@@ -36,11 +36,16 @@ import java.util.stream.Stream;
  */
 final class PageCacheDisk implements ChannelOpener {
 
-    /** A file's identity across renames: its inode. */
-    private record Inode(Object key) {
+    /**
+     * A file's identity across renames: its inode, and which file had it (the file system reuses the numbers of
+     * deleted files).
+     */
+    private record Inode(Object key, long generation) {
     }
 
     private final Path root;
+    private final Map<Object, Inode> live = new HashMap<>();
+    private long generations;
     private final Map<Inode, byte[]> durableBytes = new HashMap<>();
     private final Map<Path, Map<String, Inode>> durableNames = new HashMap<>();
     private int forces;
@@ -60,6 +65,7 @@ final class PageCacheDisk implements ChannelOpener {
     synchronized void reset() throws IOException {
         durableBytes.clear();
         durableNames.clear();
+        live.clear();
         for (Path dir : directories()) {
             Map<String, Inode> names = names(dir);
             durableNames.put(dir, names);
@@ -71,11 +77,14 @@ final class PageCacheDisk implements ChannelOpener {
 
     @Override
     public synchronized FileChannel open(Path path, OpenOption... options) throws IOException {
+        boolean existed = Files.exists(path);
         FileChannel real = FileChannel.open(path, options);
         if (Files.isDirectory(path)) {
             return new Forced(real, () -> forced(path.toAbsolutePath().normalize()));
         }
-        Inode inode = inode(path);
+        Object key = fileKey(path);
+        Inode inode = existed ? live.computeIfAbsent(key, this::fresh) : fresh(key);
+        live.put(key, inode);
         durableBytes.putIfAbsent(inode, new byte[0]); // new since the last reset: nothing of it is durable yet
         return new Forced(real, () -> forced(inode, path));
     }
@@ -143,7 +152,7 @@ final class PageCacheDisk implements ChannelOpener {
     /** Records the bytes of the file behind a forced channel, found by the name it was opened with. */
     private synchronized void forced(Inode inode, Path openedAs) throws IOException {
         forces++;
-        if (!Files.isRegularFile(openedAs) || !inode(openedAs).equals(inode)) {
+        if (!Files.isRegularFile(openedAs) || live.get(fileKey(openedAs)) != inode) {
             throw new IllegalStateException(openedAs + " was renamed or deleted before its channel was forced (the"
                     + " store forces a file before it renames it; this simulation follows a file by its name)");
         }
@@ -161,22 +170,26 @@ final class PageCacheDisk implements ChannelOpener {
         }
     }
 
-    private static Map<String, Inode> names(Path dir) throws IOException {
+    private Map<String, Inode> names(Path dir) throws IOException {
         Map<String, Inode> names = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, Files::isRegularFile)) {
             for (Path p : ds) {
-                names.put(p.getFileName().toString(), inode(p));
+                names.put(p.getFileName().toString(), live.computeIfAbsent(fileKey(p), this::fresh));
             }
         }
         return names;
     }
 
-    private static Inode inode(Path file) throws IOException {
+    private Inode fresh(Object key) {
+        return new Inode(key, ++generations);
+    }
+
+    private static Object fileKey(Path file) throws IOException {
         Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
         if (key == null) {
             throw new IOException("no file key for " + file + " (expected: a file system with inodes, as on Linux)");
         }
-        return new Inode(key);
+        return key;
     }
 
     /** What {@code force} records. */

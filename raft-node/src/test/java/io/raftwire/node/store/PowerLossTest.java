@@ -132,27 +132,28 @@ class PowerLossTest {
 
     /** One thing MicroRaft does to a store, chosen at random, with what it is told is durable. */
     private static void step(FileRaftStore store, Model m, Random random) throws IOException {
-        int op = random.nextInt(12);
-        if (op < 6) {
+        // mostly appends and flushes, so that the log often spans several segments when the power goes
+        int op = random.nextInt(24);
+        if (op < 14) {
             List<LogEntry> batch = new ArrayList<>();
-            for (int i = 1, n = 1 + random.nextInt(12); i <= n; i++) {
+            for (int i = 1, n = 1 + random.nextInt(30); i <= n; i++) {
                 batch.add(entry(m.last() + i, m.term));
             }
             store.persistLogEntries(batch);
             batch.forEach(e -> m.written.put(e.getIndex(), (LogEntryModel) e));
-        } else if (op < 8) {
+        } else if (op < 18) {
             store.flush();
             m.reportedDurable();
-        } else if (op == 8 && !m.written.isEmpty()) {
+        } else if (op < 20 && !m.written.isEmpty()) {
             // a new leader's term, then the conflicting suffix goes: both durable when the calls return
             m.term++;
             m.votedFor = random.nextBoolean() ? StoreFixtures.B : null;
             store.persistAndFlushTerm(new RaftTermPersistentStateModel(m.term, m.votedFor));
-            long from = m.written.firstKey() + random.nextInt(m.written.size());
+            long from = m.written.lastKey() - random.nextInt(Math.min(m.written.size(), 40));
             store.truncateLogEntriesFrom(from);
             m.written.tailMap(from, true).clear();
             m.durableLast = Math.min(m.durableLast, from - 1);
-        } else if (op == 9 && !m.written.isEmpty()) {
+        } else if (op == 20 && !m.written.isEmpty()) {
             // a snapshot of the state machine at a written entry, then the log prefix it covers
             store.flush();
             m.reportedDurable();
@@ -162,7 +163,7 @@ class PowerLossTest {
             store.truncateLogEntriesUntil(index);
             m.snapshotIndex = index;
             m.written.headMap(index, true).clear();
-        } else if (op == 10) {
+        } else if (op == 21) {
             // a snapshot installed from the leader, beyond this log
             m.term++;
             store.persistAndFlushTerm(new RaftTermPersistentStateModel(m.term, null));
@@ -174,7 +175,7 @@ class PowerLossTest {
             m.written.clear();
             m.snapshotIndex = index;
             m.durableLast = index;
-        } else if (op == 11) {
+        } else if (op >= 22) {
             // chunks of a snapshot that never completes: never reported, never restored
             long index = m.last() + 1 + random.nextInt(30);
             if (!m.partial.contains(index)) {
