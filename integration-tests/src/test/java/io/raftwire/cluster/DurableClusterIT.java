@@ -41,7 +41,7 @@ class DurableClusterIT {
 
     @RegisterExtension
     final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.store.FileRaftStore",
-            "io.raftwire.node.StalePreVoteWatchdog",
+            "io.raftwire.node.engine.StalePreVoteWatchdog",
             // members stopped on purpose: their peers report them unreachable
             "io.raftwire.transport.netty.Lane");
 

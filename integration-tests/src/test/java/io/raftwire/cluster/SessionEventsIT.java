@@ -69,7 +69,7 @@ class SessionEventsIT {
 
     @RegisterExtension
     final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.session.SessionTable",
-            "io.raftwire.node.store.FileRaftStore", "io.raftwire.node.StalePreVoteWatchdog",
+            "io.raftwire.node.store.FileRaftStore", "io.raftwire.node.engine.StalePreVoteWatchdog",
             // members stopped on purpose: their peers report them unreachable
             "io.raftwire.transport.netty.Lane");
 

@@ -10,6 +10,8 @@ import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.engine.RestoredLogCapacity;
+import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.store.FileRaftStore;

@@ -110,6 +110,12 @@ public final class FileRaftStore implements RaftStore, Closeable {
      */
     public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options)
             throws IOException {
+        return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM);
+    }
+
+    /** {@link #open(Path, Serializer, String, StoreOptions)} opening every file it writes through {@code files}. */
+    static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            ChannelOpener files) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(serializer, "serializer");
         Objects.requireNonNull(options, "options");
@@ -119,7 +125,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
         Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
         Files.createDirectories(logDir);
         Files.createDirectories(snapshotDir);
-        FileChannel lockChannel = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE,
+        FileChannel lockChannel = files.open(dir.resolve("lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
         FileLock lock = null;
         try {
@@ -136,19 +142,20 @@ public final class FileRaftStore implements RaftStore, Closeable {
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             Syncer syncer = options.syncer();
             var endpoint = new StateFile<>(dir, ENDPOINT, RaftEndpointPersistentStateModel.class, header, codec,
-                    syncer);
-            var members = new StateFile<>(dir, MEMBERS, RaftGroupMembersViewModel.class, header, codec, syncer);
-            var term = new StateFile<>(dir, TERM, RaftTermPersistentStateModel.class, header, codec, syncer);
+                    syncer, files);
+            var members = new StateFile<>(dir, MEMBERS, RaftGroupMembersViewModel.class, header, codec, syncer,
+                    files);
+            var term = new StateFile<>(dir, TERM, RaftTermPersistentStateModel.class, header, codec, syncer, files);
             Optional<RaftEndpointPersistentStateModel> e = endpoint.read();
             Optional<RaftGroupMembersViewModel> m = members.read();
             Optional<RaftTermPersistentStateModel> t = term.read();
-            SnapshotFiles snapshots = new SnapshotFiles(snapshotDir, header, codec, syncer);
+            SnapshotFiles snapshots = new SnapshotFiles(snapshotDir, header, codec, syncer, files);
             SnapshotEntryModel snapshot = snapshots.recover();
             long snapshotIndex = snapshot == null ? 0 : snapshot.index();
-            LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, options.tornTailReporter())
-                    .recover(snapshotIndex);
-            SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, options.segmentBytes(), r.segments(),
-                    r.nextIndex());
+            LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
+                    options.tornTailReporter()).recover(snapshotIndex);
+            SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
+                    r.segments(), r.nextIndex());
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
                     restored);

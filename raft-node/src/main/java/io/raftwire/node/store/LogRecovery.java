@@ -38,13 +38,16 @@ final class LogRecovery {
     private final FileHeader expected;
     private final RecordCodec codec;
     private final Syncer syncer;
+    private final ChannelOpener files;
     private final Consumer<TornTail> reporter;
 
-    LogRecovery(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, Consumer<TornTail> reporter) {
+    LogRecovery(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
+            Consumer<TornTail> reporter) {
         this.logDir = logDir;
         this.expected = storeHeader.with(FileKind.LOG_SEGMENT, 0);
         this.codec = codec;
         this.syncer = syncer;
+        this.files = files;
         this.reporter = reporter;
     }
 
@@ -79,7 +82,8 @@ final class LogRecovery {
         List<LogEntryModel> after = new ArrayList<>();
         long next = snapshotIndex + 1;
         for (Scanned s : kept) {
-            segments.add(LogSegment.existing(s.path, s.base, s.headerLength, s.offsets, s.entries.size(), s.end));
+            segments.add(LogSegment.existing(this.files, s.path, s.base, s.headerLength, s.offsets, s.entries.size(),
+                    s.end));
             for (LogEntryModel m : s.entries) {
                 if (m.index() > snapshotIndex) {
                     after.add(m);
@@ -106,7 +110,7 @@ final class LogRecovery {
     /** Reads one segment; {@code null} if it was the newest and its creation was torn (then it is deleted). */
     private Scanned scan(Path path, long base, boolean newest) throws IOException {
         TornTail torn = null;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = files.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileHeader found;
             try {
                 found = FileHeader.read(ch, path);

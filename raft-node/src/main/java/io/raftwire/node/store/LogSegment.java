@@ -14,6 +14,7 @@ import java.util.Arrays;
  */
 final class LogSegment {
 
+    private final ChannelOpener files;
     private final Path path;
     private final long baseIndex;
     private final long headerLength;
@@ -22,8 +23,9 @@ final class LogSegment {
     private int count;
     private long end;
 
-    private LogSegment(Path path, long baseIndex, long headerLength, FileChannel channel, long[] offsets, int count,
-            long end) {
+    private LogSegment(ChannelOpener files, Path path, long baseIndex, long headerLength, FileChannel channel,
+            long[] offsets, int count, long end) {
+        this.files = files;
         this.path = path;
         this.baseIndex = baseIndex;
         this.headerLength = headerLength;
@@ -42,9 +44,9 @@ final class LogSegment {
      * Creates an empty segment: writes its header, forces it and the directory, so that a segment's header is
      * durable before any entry is appended to it.
      */
-    static LogSegment create(Path logDir, FileHeader header, Syncer syncer) throws IOException {
+    static LogSegment create(ChannelOpener files, Path logDir, FileHeader header, Syncer syncer) throws IOException {
         Path path = logDir.resolve(fileName(header.baseIndex()));
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+        FileChannel ch = files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         try {
             ByteBuffer h = header.encode();
@@ -52,7 +54,7 @@ final class LogSegment {
             RecordFiles.writeFully(ch, h, 0);
             syncer.force(ch);
             syncer.forceDirectory(logDir);
-            return new LogSegment(path, header.baseIndex(), length, ch, new long[64], 0, length);
+            return new LogSegment(files, path, header.baseIndex(), length, ch, new long[64], 0, length);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -60,8 +62,9 @@ final class LogSegment {
     }
 
     /** A segment found at start-up, already checked; its channel is opened when first needed. */
-    static LogSegment existing(Path path, long baseIndex, long headerLength, long[] offsets, int count, long end) {
-        return new LogSegment(path, baseIndex, headerLength, null, offsets, count, end);
+    static LogSegment existing(ChannelOpener files, Path path, long baseIndex, long headerLength, long[] offsets,
+            int count, long end) {
+        return new LogSegment(files, path, baseIndex, headerLength, null, offsets, count, end);
     }
 
     Path path() {
@@ -132,7 +135,7 @@ final class LogSegment {
 
     private FileChannel channel() throws IOException {
         if (channel == null) {
-            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = files.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         }
         return channel;
     }

@@ -24,6 +24,7 @@ final class SegmentedLog {
     private final FileHeader segmentHeader;
     private final RecordCodec codec;
     private final Syncer syncer;
+    private final ChannelOpener files;
     private final long segmentBytes;
     private final List<LogSegment> segments;
     private final Set<LogSegment> unforced = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -34,12 +35,13 @@ final class SegmentedLog {
      * @param segments  the segments found at start-up, in index order, contiguous
      * @param nextIndex the index the next appended entry must have
      */
-    SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, long segmentBytes,
-            List<LogSegment> segments, long nextIndex) {
+    SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
+            long segmentBytes, List<LogSegment> segments, long nextIndex) {
         this.logDir = logDir;
         this.segmentHeader = storeHeader.with(FileKind.LOG_SEGMENT, 0);
         this.codec = codec;
         this.syncer = syncer;
+        this.files = files;
         this.segmentBytes = segmentBytes;
         this.segments = new ArrayList<>(segments);
         this.nextIndex = nextIndex;
@@ -169,7 +171,8 @@ final class SegmentedLog {
             unforced.remove(tail);
             tail.close();
         }
-        LogSegment created = LogSegment.create(logDir, segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex), syncer);
+        LogSegment created = LogSegment.create(files, logDir, segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex),
+                syncer);
         segments.add(created);
         return created;
     }

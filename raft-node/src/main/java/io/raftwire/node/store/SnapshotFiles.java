@@ -59,14 +59,16 @@ final class SnapshotFiles {
     private final FileHeader snapshotHeader;
     private final RecordCodec codec;
     private final Syncer syncer;
+    private final ChannelOpener files;
     private final TreeMap<Long, Pending> pending = new TreeMap<>();
     private long completeIndex;
 
-    SnapshotFiles(Path dir, FileHeader storeHeader, RecordCodec codec, Syncer syncer) {
+    SnapshotFiles(Path dir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files) {
         this.dir = dir;
         this.snapshotHeader = storeHeader.with(FileKind.SNAPSHOT, 0);
         this.codec = codec;
         this.syncer = syncer;
+        this.files = files;
     }
 
     static String completeName(long index) {
@@ -191,7 +193,7 @@ final class SnapshotFiles {
 
     private Pending start(long index, int chunkCount) throws IOException {
         Path temp = dir.resolve(completeName(index) + ".tmp");
-        FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+        FileChannel ch = files.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             FileHeader header = snapshotHeader.with(FileKind.SNAPSHOT, index);

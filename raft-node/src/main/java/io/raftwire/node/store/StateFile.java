@@ -24,14 +24,17 @@ final class StateFile<T> {
     private final FileHeader header;
     private final RecordCodec codec;
     private final Syncer syncer;
+    private final ChannelOpener files;
 
-    StateFile(Path dir, String name, Class<T> type, FileHeader storeHeader, RecordCodec codec, Syncer syncer) {
+    StateFile(Path dir, String name, Class<T> type, FileHeader storeHeader, RecordCodec codec, Syncer syncer,
+            ChannelOpener files) {
         this.path = dir.resolve(name);
         this.temp = dir.resolve(name + ".tmp");
         this.type = type;
         this.header = storeHeader.with(FileKind.STATE, 0);
         this.codec = codec;
         this.syncer = syncer;
+        this.files = files;
     }
 
     Path path() {
@@ -43,7 +46,7 @@ final class StateFile<T> {
         ByteBuf record = Unpooled.buffer(128);
         try {
             codec.append(value, record);
-            FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+            FileChannel ch = files.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE);
             try {
                 RecordFiles.write(ch, header, record);

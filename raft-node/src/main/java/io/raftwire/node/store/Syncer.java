@@ -3,7 +3,6 @@ package io.raftwire.node.store;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The two calls that make writes durable. {@link FileRaftStore} makes every fsync through one of these, so a test can
@@ -14,19 +13,7 @@ import java.nio.file.StandardOpenOption;
 public interface Syncer {
 
     /** The real thing: {@code FileChannel.force(false)} and an fsync of the directory. */
-    Syncer SYSTEM = new Syncer() {
-        @Override
-        public void force(FileChannel channel) throws IOException {
-            channel.force(false);
-        }
-
-        @Override
-        public void forceDirectory(Path directory) throws IOException {
-            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-                dir.force(true);
-            }
-        }
-    };
+    Syncer SYSTEM = new SystemSyncer(ChannelOpener.SYSTEM);
 
     /**
      * Makes the file's written bytes and its length durable (fdatasync on Linux).

@@ -2,6 +2,7 @@ package io.raftwire.node.transport;
 
 import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
+import io.raftwire.node.engine.EngineInbound;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;

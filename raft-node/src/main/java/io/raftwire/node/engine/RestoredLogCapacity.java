@@ -1,4 +1,4 @@
-package io.raftwire.node;
+package io.raftwire.node.engine;
 
 import io.microraft.impl.log.RaftLog;
 import io.microraft.model.log.LogEntry;
@@ -8,14 +8,19 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 
 /**
- * Whether MicroRaft's log can hold the entries a node restores. MicroRaft 0.7 restores the entries after the snapshot
- * into a ring of {@code RaftLog.getLogCapacity(snapshot-interval, max-pending-entries)} slots (the interval, the
- * pending entries and a tenth of the interval, at least 1). Entries beyond it silently overwrite the oldest ones and
- * the node fails at start with a {@code NullPointerException} in {@code applyRestoredRaftGroupOps}. A directory
- * written with larger settings can hold that many, so a node that lowered them is refused before MicroRaft sees its
- * state. Stateless.
+ * Whether MicroRaft's log can hold the entries a node restores: works around MicroRaft 0.7 losing restored entries
+ * silently. A directory written with larger settings can hold more entries after its snapshot than the log holds with
+ * smaller ones, so a node that lowered them is refused before MicroRaft sees its state. Stateless.
+ *
+ * <p><b>Where in the engine.</b> {@code RaftLog.restore(capacity, snapshot, entries)} puts the entries after the
+ * snapshot into a ring of {@code RaftLog.getLogCapacity(snapshot-interval, max-pending-entries)} slots (the interval,
+ * the pending entries and a tenth of the interval, at least 1) without checking the count: entries beyond it
+ * overwrite the oldest ones, and the node then fails at start with a {@code NullPointerException} in
+ * {@code RaftNodeImpl.applyRestoredRaftGroupOps}, far from the cause. {@link #of} asks the engine's own
+ * {@code RaftLog.getLogCapacity}, so the check follows the engine's formula; {@code RestoredLogCapacityTest} shows
+ * {@code RaftLog.restore} overwriting the first entry when one more is restored.
  */
-final class RestoredLogCapacity {
+public final class RestoredLogCapacity {
 
     private RestoredLogCapacity() {
     }
@@ -26,7 +31,7 @@ final class RestoredLogCapacity {
      * @param config the node's configuration ({@code raftwire.raft.snapshot-interval} and
      *               {@code raftwire.raft.max-pending-entries})
      */
-    static int of(RaftwireConfig config) {
+    public static int of(RaftwireConfig config) {
         return RaftLog.getLogCapacity(config.get(ConfigKeys.RAFT_SNAPSHOT_INTERVAL),
                 config.get(ConfigKeys.RAFT_MAX_PENDING_ENTRIES));
     }
@@ -41,7 +46,7 @@ final class RestoredLogCapacity {
      * @throws IllegalArgumentException if more entries follow the snapshot than the log holds; the message names the
      *                                  source, the count, both settings and what to do
      */
-    static void check(RestoredRaftState restored, RaftwireConfig config, String source) {
+    public static void check(RestoredRaftState restored, RaftwireConfig config, String source) {
         SnapshotEntry snapshot = restored.getSnapshotEntry();
         long snapshotIndex = snapshot == null ? 0 : snapshot.getIndex();
         long entries = 0;

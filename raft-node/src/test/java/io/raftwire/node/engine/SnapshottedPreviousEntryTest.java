@@ -1,4 +1,4 @@
-package io.raftwire.node.transport;
+package io.raftwire.node.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -70,12 +70,10 @@ class SnapshottedPreviousEntryTest {
     }
 
     @Test
-    void theRouterHandsTheEngineTheEntriesAfterTheSnapshotAndTheFollowerCatchesUp() throws Exception {
+    void theInboundPathHandsTheEngineTheEntriesAfterTheSnapshotAndTheFollowerCatchesUp() throws Exception {
         BlockingQueue<RaftMessage> sent = new LinkedBlockingQueue<>();
         RaftNode node = follower(sent, 11, 1);
-        RaftMessageRouter router = new RaftMessageRouter(new RaftTransportCounters());
-        router.register(GROUP, node);
-        router.handle("node-1", append(1, 12, 10, entry(11, 1), entry(12, 1), entry(13, 1)));
+        new EngineInbound(node).deliver(append(1, 12, 10, entry(11, 1), entry(12, 1), entry(13, 1)));
         AppendEntriesSuccessResponse ok = next(sent, AppendEntriesSuccessResponse.class);
         assertEquals(13, ok.getLastLogIndex(), "the leader learns that the follower matches it up to entry 13");
         assertEquals(7, ok.getQuerySequenceNumber());
@@ -89,9 +87,7 @@ class SnapshottedPreviousEntryTest {
     void aConflictingEntryAfterTheSnapshotGoesToTheEngineUnchangedAndIsRefusedAsBefore() throws Exception {
         BlockingQueue<RaftMessage> sent = new LinkedBlockingQueue<>();
         RaftNode node = follower(sent, 11, 1); // the follower's entry 11 is of term 1
-        RaftMessageRouter router = new RaftMessageRouter(new RaftTransportCounters());
-        router.register(GROUP, node);
-        router.handle("node-1", append(2, 10, 10, entry(11, 2), entry(12, 2)));
+        new EngineInbound(node).deliver(append(2, 10, 10, entry(11, 2), entry(12, 2)));
         AppendEntriesFailureResponse refused = next(sent, AppendEntriesFailureResponse.class);
         assertEquals(11, refused.getExpectedNextIndex(), "the failure names the index the leader tried, as before");
     }

@@ -1,4 +1,4 @@
-package io.raftwire.node.transport;
+package io.raftwire.node.engine;
 
 import io.microraft.RaftNodeStatus;
 import io.microraft.impl.RaftNodeImpl;
@@ -19,12 +19,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Works around a liveness bug of MicroRaft 0.7, fixed in its unpublished 0.8 (commit d300e13): a follower whose log
  * holds a snapshot up to index {@code s} and entries after it refuses every AppendEntries whose previous entry is
- * inside the snapshot ({@code previousLogIndex <= s}): 0.7 compares the previous entry's term against its last entry
- * or a log entry, never against the snapshot, and finds no entry at that index. A leader whose match index for the
- * follower is exactly {@code s} (the follower installed a snapshot, appended one more entry, and its acknowledgement
- * was lost, or it restarted) cannot move its next index below the match index ("Cannot decrement next index"), so
- * it sends the same request for ever and the follower never catches up until the leader changes. The chaos suite's
- * {@code switch} scenario hit it under 10 % drops.
+ * inside the snapshot ({@code previousLogIndex <= s}). A leader whose match index for the follower is exactly
+ * {@code s} (the follower installed a snapshot, appended one more entry, and its acknowledgement was lost, or it
+ * restarted) cannot move its next index below the match index, so it sends the same request for ever and the follower
+ * never catches up until the leader changes. The chaos suite's {@code switch} scenario hit it under 10 % drops.
+ *
+ * <p><b>Where in the engine.</b> {@code AppendEntriesRequestHandler.verifyLastLogEntry} takes the previous entry's
+ * term from {@code RaftLog.lastLogOrSnapshotTerm()} when {@code previousLogIndex} is the last index, and otherwise from
+ * {@code RaftLog.getLogEntry(previousLogIndex)}, which is {@code null} for an index inside the snapshot: the request is
+ * refused without comparing against the snapshot's term. On the leader, {@code AppendEntriesFailureResponseHandler}
+ * logs "Cannot decrement next index ... below match index" and retries the same request.
  *
  * <p>The workaround hands such a request to the engine with its first entries dropped: the previous entry becomes the
  * request's own entry at {@code q = s + 1} (or {@code s} when the follower has no entry after its snapshot), with the
@@ -39,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * sequence numbers.
  *
  * <p>Uses {@code RaftNodeImpl}'s and {@code AppendEntriesRequestHandler}'s public API, which MicroRaft 0.7 is pinned
- * to; {@code SnapshottedPreviousEntryTest} shows the engine refusing the original, so it fails once an upgrade makes
- * this class unnecessary.
+ * to ({@code EngineVersionTest}); {@code SnapshottedPreviousEntryTest} shows the raw engine refusing the original, so
+ * it fails once an upgrade makes this class unnecessary. Reached through {@link EngineInbound}.
  */
 final class SnapshottedPreviousEntry {
 

@@ -1,4 +1,4 @@
-package io.raftwire.node;
+package io.raftwire.node.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -12,6 +12,7 @@ import io.microraft.persistence.RestoredRaftState;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.log.CommandEntry;
+import io.raftwire.node.KvNodes;
 import io.raftwire.node.kv.KvPut;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.model.LogEntryModel;

@@ -1,0 +1,19 @@
+/**
+ * The node's workarounds for bugs of its Raft engine, MicroRaft 0.7, and the only package that uses the engine's
+ * internals ({@code io.microraft.impl}); an ArchUnit rule ({@code EngineLayerTest}) keeps it so. One class per bug,
+ * each naming what the engine does wrong, where (class and method) and what the workaround does:
+ * <ul>
+ * <li>{@link io.raftwire.node.engine.StalePreVoteWatchdog}: a stale pre-candidate state blocks failure detection of
+ * a dead leader;</li>
+ * <li>{@link io.raftwire.node.engine.SnapshottedPreviousEntry}, reached through
+ * {@link io.raftwire.node.engine.EngineInbound}: AppendEntries whose previous entry is inside the follower's snapshot
+ * are refused for ever;</li>
+ * <li>{@link io.raftwire.node.engine.RestoredLogCapacity}: restored entries beyond the log's capacity are overwritten
+ * silently.</li>
+ * </ul>
+ * {@code EngineVersionTest} fails when the engine on the class path is not 0.7 and lists these to re-examine; a test
+ * per workaround shows the bug on the raw engine where that takes seconds ({@code StalePreVoteWatchdogTest},
+ * {@code SnapshottedPreviousEntryTest}, {@code RestoredLogCapacityTest}). docs/library-behaviour.md §5 has the same
+ * facts in prose.
+ */
+package io.raftwire.node.engine;
