@@ -15,7 +15,7 @@ import io.raftwire.node.model.RaftTermPersistentStateModel;
 import io.raftwire.node.model.SnapshotChunkModel;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.testkit.Seeds;
-import io.raftwire.transport.netty.testkit.LeakDetectionExtension;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.IOException;
 import java.nio.file.Path;
