@@ -169,8 +169,8 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
         if (operation instanceof OpenSessionEntry o) {
             if (!SERVICE_TYPE.equals(o.serviceType())) {
                 return new OpenSessionResponse(Status.ERROR, new RaftError(RaftError.Type.UNKNOWN_SERVICE,
-                        "service type " + KvLimits.quote(o.serviceType()) + " (expected: '" + SERVICE_TYPE + "')", null),
-                        0, 0);
+                        "service type " + KvLimits.quote(o.serviceType()) + " (expected: '" + SERVICE_TYPE + "')",
+                        null), 0, 0);
             }
             return sessions.open(commitIndex, o);
         }
