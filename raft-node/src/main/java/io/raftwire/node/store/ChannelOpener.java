@@ -6,10 +6,10 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 
 /**
- * How the store opens every file it creates, writes or forces, and every directory it forces:
- * {@link FileChannel#open(Path, OpenOption...)}
- * ({@link #SYSTEM}), or, in tests, a simulated page cache that keeps only what was forced across a simulated power
- * loss. Package-private: a test seam, not an extension point. Implementations must be thread-safe.
+ * How the store opens every file it creates, writes or forces, and every directory it forces: with
+ * {@link FileChannel#open(Path, OpenOption...)} ({@link #SYSTEM}), or, in tests, through a simulated page cache that
+ * keeps only what was forced across a simulated power loss. Package-private: a test seam, not an extension point.
+ * Implementations must be thread-safe.
  */
 @FunctionalInterface
 interface ChannelOpener {
