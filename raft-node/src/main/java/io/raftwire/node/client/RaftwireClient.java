@@ -3,6 +3,7 @@ package io.raftwire.node.client;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.JoinRequest;
 import io.raftwire.message.request.LeaveRequest;
@@ -12,6 +13,7 @@ import io.raftwire.message.request.TransferRequest;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.JoinResponse;
 import io.raftwire.message.response.LeaveResponse;
+import io.raftwire.message.response.OperationResponse;
 import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.response.TransferResponse;
 import io.raftwire.message.value.MemberId;
@@ -64,6 +66,9 @@ import java.util.concurrent.Executors;
  */
 public final class RaftwireClient implements AutoCloseable {
 
+    /** The service type a session is opened for unless {@link Builder#serviceType} says otherwise: the KV store's. */
+    public static final String DEFAULT_SERVICE_TYPE = "kv";
+
     private final String clientId;
     private final OperationCodec codec;
     private final Transport transport;
@@ -86,6 +91,14 @@ public final class RaftwireClient implements AutoCloseable {
     RaftwireClient(String clientId, List<String> members, Transport transport, OperationCodec codec,
             ClientTimer timer, Executor eventThread, Runnable stopEventThread, Duration operationTimeout,
             Duration sessionTimeout, ReadConsistency consistency) {
+        this(clientId, DEFAULT_SERVICE_TYPE, members, transport, codec, timer, eventThread, stopEventThread,
+                operationTimeout, sessionTimeout, consistency);
+    }
+
+    /** As above, for a session of {@code serviceType}. */
+    RaftwireClient(String clientId, String serviceType, List<String> members, Transport transport,
+            OperationCodec codec, ClientTimer timer, Executor eventThread, Runnable stopEventThread,
+            Duration operationTimeout, Duration sessionTimeout, ReadConsistency consistency) {
         this.clientId = clientId;
         this.codec = codec;
         this.transport = transport;
@@ -95,7 +108,7 @@ public final class RaftwireClient implements AutoCloseable {
         this.leaders = new LeaderLocator(members, transport);
         this.caller = new FailoverCaller(transport, leaders, timer, operationTimeout, this::serverChanged);
         this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow);
-        this.session = new SessionKeeper(clientId, caller, timer, sessionTimeout, consistency, events);
+        this.session = new SessionKeeper(clientId, serviceType, caller, timer, sessionTimeout, consistency, events);
         transport.onMessage(PublishRequest.class, events::onPublish);
     }
 
@@ -180,6 +193,42 @@ public final class RaftwireClient implements AutoCloseable {
             }
             session.completed(seq);
         });
+    }
+
+    /**
+     * Submits a command of the application's own type and decodes its result: {@link #command(PrimitiveOperation)}
+     * with the encoding done by {@link #operationCodec()}.
+     *
+     * @param command    a value of a registered type, the state machine's command type
+     * @param resultType the registered type of the state machine's result
+     * @return completes with the result, or fails with a {@link ClientException} carrying the cluster's error if the
+     *         state machine refused the command (for example a command of a type it does not take), or as
+     *         {@link #command(PrimitiveOperation)} fails
+     * @throws io.raftwire.serializer.SerializationException if the command's type is not registered
+     */
+    public <R> CompletableFuture<R> command(Object command, Class<R> resultType) {
+        Objects.requireNonNull(resultType, "resultType");
+        return command(codec.command(command)).thenApply(r -> result(r, command, resultType));
+    }
+
+    /**
+     * Runs a query of the application's own type with the session's read consistency and decodes its result, as
+     * {@link #command(Object, Class)} does for a command.
+     *
+     * @return completes with the result, or fails with a {@link ClientException} carrying the cluster's error (for
+     *         example a state machine that takes no queries)
+     */
+    public <R> CompletableFuture<R> query(Object query, Class<R> resultType) {
+        Objects.requireNonNull(resultType, "resultType");
+        return query(codec.query(query)).thenApply(r -> result(r, query, resultType));
+    }
+
+    private <R> R result(OperationResponse response, Object operation, Class<R> resultType) {
+        if (response.status() != RaftResponse.Status.OK) {
+            throw new ClientException("the cluster refused " + operation.getClass().getSimpleName() + ": "
+                    + response.error(), response.error(), null);
+        }
+        return codec.decodeResult(response.result(), resultType);
     }
 
     /**
@@ -274,6 +323,7 @@ public final class RaftwireClient implements AutoCloseable {
         private Duration operationTimeout = Duration.ofSeconds(30);
         private Duration sessionTimeout = Duration.ofSeconds(10);
         private ReadConsistency consistency = ReadConsistency.LINEARIZABLE;
+        private String serviceType = DEFAULT_SERVICE_TYPE;
 
         private Builder(RaftwireConfig config, TypeRegistry registry, List<PeerAddress> members) {
             this.config = Objects.requireNonNull(config, "config");
@@ -319,6 +369,22 @@ public final class RaftwireClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The service type the session is opened for, as its state machine expects it:
+         * {@value RaftwireClient#DEFAULT_SERVICE_TYPE} (the KV store's) by default; a
+         * {@code ReplicatedStateMachine} built without a service type accepts any.
+         *
+         * @throws IllegalArgumentException if it is empty
+         */
+        public Builder serviceType(String type) {
+            if (Objects.requireNonNull(type, "type").isEmpty()) {
+                throw new IllegalArgumentException(
+                        "serviceType is empty (expected: the service type the state machine accepts)");
+            }
+            this.serviceType = type;
+            return this;
+        }
+
         /** Creates the client (nothing is connected until {@link RaftwireClient#connect()}). */
         public RaftwireClient build() {
             Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
@@ -339,9 +405,9 @@ public final class RaftwireClient implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-            return new RaftwireClient(clientId, members.stream().map(PeerAddress::id).toList(), transport, codec,
-                    new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow, operationTimeout,
-                    sessionTimeout, consistency);
+            return new RaftwireClient(clientId, serviceType, members.stream().map(PeerAddress::id).toList(),
+                    transport, codec, new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow,
+                    operationTimeout, sessionTimeout, consistency);
         }
     }
 

@@ -46,6 +46,7 @@ final class SessionKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(SessionKeeper.class);
 
     private final String clientId;
+    private final String serviceType;
     private final FailoverCaller caller;
     private final ClientTimer timer;
     private final Duration sessionTimeout;
@@ -62,15 +63,17 @@ final class SessionKeeper {
 
     /**
      * @param clientId       the session's owner, sent in the open request
+     * @param serviceType    the service the session is for, sent in the open request as its name and type
      * @param caller         sends the session's requests
      * @param timer          runs the keep-alives
      * @param sessionTimeout the timeout asked for; keep-alives go at a third of it
      * @param consistency    the read consistency of the session's queries
      * @param events         the session's events, whose delivered index the keep-alives acknowledge
      */
-    SessionKeeper(String clientId, FailoverCaller caller, ClientTimer timer, Duration sessionTimeout,
-            ReadConsistency consistency, EventDelivery events) {
+    SessionKeeper(String clientId, String serviceType, FailoverCaller caller, ClientTimer timer,
+            Duration sessionTimeout, ReadConsistency consistency, EventDelivery events) {
         this.clientId = clientId;
+        this.serviceType = serviceType;
         this.caller = caller;
         this.timer = timer;
         this.sessionTimeout = sessionTimeout;
@@ -84,8 +87,8 @@ final class SessionKeeper {
      * @throws ClientException if the cluster refused the session or did not open it within the operation timeout
      */
     void open() {
-        OpenSessionRequest request = new OpenSessionRequest(new MemberId(clientId), "kv", "kv", new byte[0],
-                consistency, sessionTimeout.toMillis(), sessionTimeout.toMillis());
+        OpenSessionRequest request = new OpenSessionRequest(new MemberId(clientId), serviceType, serviceType,
+                new byte[0], consistency, sessionTimeout.toMillis(), sessionTimeout.toMillis());
         OpenSessionResponse r;
         try {
             r = caller.call(request, OpenSessionResponse.class).join();

@@ -8,9 +8,10 @@ import java.util.function.ToIntFunction;
 
 /**
  * Cuts a sorted list of items into chunks of at most a fixed estimated size, the same way on every member: the
- * estimate depends only on the items, never on a serializer or on the JVM. Stateless.
+ * estimate depends only on the items, never on a serializer or on the JVM. Used by the KV store and by
+ * {@code io.raftwire.node.app.ReplicatedStateMachine}. Stateless.
  */
-final class SnapshotChunker {
+public final class SnapshotChunker {
 
     private SnapshotChunker() {
     }
@@ -19,7 +20,7 @@ final class SnapshotChunker {
      * Emits {@code items} in order, as consecutive chunks of at most {@code maxBytes} estimated bytes each; an item
      * larger than that on its own gets a chunk of its own. Emits nothing for an empty list.
      */
-    static <T, C> void chunk(List<T> items, ToIntFunction<T> estimate, int maxBytes, Function<List<T>, C> wrap,
+    public static <T, C> void chunk(List<T> items, ToIntFunction<T> estimate, int maxBytes, Function<List<T>, C> wrap,
             Consumer<Object> out) {
         List<T> current = new ArrayList<>();
         long bytes = 0;
