@@ -34,7 +34,7 @@ class PlantedBugIT {
     @EnumSource(PlantedBugStateMachine.Bug.class)
     @Timeout(180)
     void everyPlantedBugIsFlagged(PlantedBugStateMachine.Bug bug) throws Exception {
-        ChaosSettings settings = ChaosSettings.fromSystemProperties();
+        ChaosSettings settings = ChaosSettings.fromSystemProperties().withAtLeast(1000);
         long seed = settings.seedsFor("bug-" + bug).get(0);
         ChaosRun run = new ChaosRun("bug-" + bug, ChaosRun.spec(3, "kryo"), 0, c -> {
             if (bug != PlantedBugStateMachine.Bug.DUPLICATE_APPLY) {
