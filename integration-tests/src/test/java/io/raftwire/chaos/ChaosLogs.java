@@ -5,7 +5,7 @@ import io.raftwire.transport.netty.testkit.LogCapture;
 /**
  * The warnings a chaos run provokes on purpose, kept out of the build output: connection failures and resets
  * (transport lanes), half-open connections closed by the idle timeout, elections, heartbeat timeouts, truncated
- * entries, invalidated futures and terminations (MicroRaft), torn log tails after a kill (store).
+ * entries, invalidated futures and terminations (MicroRaft), torn log tails after a kill (store), a stale pre-vote state cleared after a restart (engine).
  * Anything else still prints, so an unexpected warning stands out.
  */
 final class ChaosLogs {
@@ -17,6 +17,7 @@ final class ChaosLogs {
         "io.raftwire.transport.netty.ClientHandshakeHandler",
         "io.raftwire.transport.netty.ChannelErrorHandler",
         "io.raftwire.node.store.StoreOptions",
+        "io.raftwire.node.engine.StalePreVoteWatchdog",
         "io.microraft.RaftNode",
         "io.microraft.impl.RaftNodeImpl",
         "io.microraft.impl.state.RaftState",

@@ -23,6 +23,7 @@ import io.raftwire.node.model.RaftEndpointPersistentStateModel;
 import io.raftwire.node.model.RaftGroupMembersViewModel;
 import io.raftwire.node.model.RaftTermPersistentStateModel;
 import io.raftwire.node.model.RaftwireModelFactory;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -40,6 +41,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One follower of a 3-member group on the raw engine, driven by hand: a clock the test moves and the engine's own
@@ -57,6 +59,10 @@ class StalePreVoteWatchdogTest {
     private final BlockingQueue<RaftMessage> sent = new LinkedBlockingQueue<>();
     private final ManualClock clock = new ManualClock();
     private RaftNodeImpl node;
+
+    /** The watchdog's warning, captured (not printed) and checked. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", StalePreVoteWatchdog.class.getName());
 
     @AfterEach
     void terminate() {
@@ -96,6 +102,8 @@ class StalePreVoteWatchdogTest {
             assertEquals(1, node.state().term(), "in the same term");
             new HeartbeatTask(node).run();
         });
+        assertTrue(logs.await("stale pre-vote state blocked failure detection").contains("node-2: leader node-1"),
+                "the warning names the member and the leader it gave up on");
         assertEquals(2, drain(PreVoteRequest.class), "the engine's next heartbeat task starts a pre-vote");
     }
 
