@@ -27,7 +27,6 @@ import io.raftwire.serializer.SerializationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -187,20 +186,9 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         if (operation instanceof MetadataEntry m) {
             return sessions.metadata(m);
         }
-        if (!(operation instanceof InitializeEntry || operation instanceof OpenSessionEntry
-                || operation instanceof KeepAliveEntry || operation instanceof CommandEntry
-                || operation instanceof CloseSessionEntry)) {
-            throw new IllegalArgumentException("unsupported operation "
-                    + (operation == null ? "null" : operation.getClass().getName()) + " (expected: InitializeEntry, "
-                    + "OpenSessionEntry, KeepAliveEntry, CommandEntry, QueryEntry, CloseSessionEntry or "
-                    + "MetadataEntry)");
-        }
-        if (commitIndex <= lastApplied) {
-            throw new IllegalStateException("entry at index " + commitIndex + " (expected: > " + lastApplied
-                    + ", the last index applied)");
-        }
+        TimestampedEntry logged = SessionTable.requireLoggedEntry(commitIndex, operation, lastApplied);
         lastApplied = commitIndex;
-        sessions.advance(((TimestampedEntry) operation).timestamp());
+        sessions.advance(logged.timestamp());
         if (operation instanceof OpenSessionEntry o) {
             if (serviceType != null && !serviceType.equals(o.serviceType())) {
                 return new OpenSessionResponse(Status.ERROR, new RaftError(RaftError.Type.UNKNOWN_SERVICE,
@@ -248,9 +236,9 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         List<CachedResult> results = sessions.cachedResults();
         consumer.accept(new KvSnapshotHeader(KvSnapshotHeader.FORMAT, commitIndex, sessions.clock(), records.size(),
                 results.size(), 0));
-        SnapshotChunker.chunk(records, ReplicatedStateMachine::estimate, MAX_CHUNK_BYTES,
+        SnapshotChunker.chunk(records, SessionRecord::estimatedSnapshotBytes, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(r, List.of()), consumer);
-        SnapshotChunker.chunk(results, ReplicatedStateMachine::estimate, MAX_CHUNK_BYTES,
+        SnapshotChunker.chunk(results, CachedResult::estimatedSnapshotBytes, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(List.of(), r), consumer);
         consumer.accept(state);
     }
@@ -368,18 +356,5 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
 
     private static String describe(Object chunk) {
         return chunk == null ? "null" : chunk.getClass().getName();
-    }
-
-    private static int estimate(SessionRecord r) {
-        return 64 + utf8(r.member().id()) + utf8(r.serviceName()) + utf8(r.serviceType());
-    }
-
-    private static int estimate(CachedResult c) {
-        RaftError e = c.response().error();
-        return 64 + c.response().result().length + (e == null ? 0 : utf8(e.message()));
-    }
-
-    private static int utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8).length;
     }
 }

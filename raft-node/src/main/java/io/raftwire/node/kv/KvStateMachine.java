@@ -152,20 +152,9 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
         if (operation instanceof MetadataEntry m) {
             return sessions.metadata(m);
         }
-        if (!(operation instanceof InitializeEntry || operation instanceof OpenSessionEntry
-                || operation instanceof KeepAliveEntry || operation instanceof CommandEntry
-                || operation instanceof CloseSessionEntry)) {
-            throw new IllegalArgumentException("unsupported operation "
-                    + (operation == null ? "null" : operation.getClass().getName()) + " (expected: InitializeEntry, "
-                    + "OpenSessionEntry, KeepAliveEntry, CommandEntry, QueryEntry, CloseSessionEntry or "
-                    + "MetadataEntry)");
-        }
-        if (commitIndex <= lastApplied) {
-            throw new IllegalStateException("entry at index " + commitIndex + " (expected: > " + lastApplied
-                    + ", the last index applied)");
-        }
+        TimestampedEntry logged = SessionTable.requireLoggedEntry(commitIndex, operation, lastApplied);
         lastApplied = commitIndex;
-        sessions.advance(((TimestampedEntry) operation).timestamp());
+        sessions.advance(logged.timestamp());
         if (operation instanceof OpenSessionEntry o) {
             if (!SERVICE_TYPE.equals(o.serviceType())) {
                 return new OpenSessionResponse(Status.ERROR, new RaftError(RaftError.Type.UNKNOWN_SERVICE,
@@ -211,9 +200,9 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
         List<KvEntry> entries = store.entries();
         consumer.accept(new KvSnapshotHeader(KvSnapshotHeader.FORMAT, commitIndex, sessions.clock(), records.size(),
                 results.size(), entries.size()));
-        SnapshotChunker.chunk(records, KvStateMachine::estimate, MAX_CHUNK_BYTES,
+        SnapshotChunker.chunk(records, SessionRecord::estimatedSnapshotBytes, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(r, List.of()), consumer);
-        SnapshotChunker.chunk(results, KvStateMachine::estimate, MAX_CHUNK_BYTES,
+        SnapshotChunker.chunk(results, CachedResult::estimatedSnapshotBytes, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(List.of(), r), consumer);
         SnapshotChunker.chunk(entries, KvStateMachine::estimate, MAX_CHUNK_BYTES, KvSnapshotChunk::new, consumer);
         SnapshotChunker.chunk(sessions.eventRecords(), KvStateMachine::estimate, MAX_CHUNK_BYTES,
@@ -410,16 +399,6 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
 
     private static String describe(Object chunk) {
         return chunk == null ? "null" : chunk.getClass().getName();
-    }
-
-    private static int estimate(SessionRecord r) {
-        return 64 + KvLimits.utf8Length(r.member().id()) + KvLimits.utf8Length(r.serviceName())
-                + KvLimits.utf8Length(r.serviceType());
-    }
-
-    private static int estimate(CachedResult c) {
-        RaftError e = c.response().error();
-        return 64 + c.response().result().length + (e == null ? 0 : KvLimits.utf8Length(e.message()));
     }
 
     private static int estimate(SessionEvents e) {

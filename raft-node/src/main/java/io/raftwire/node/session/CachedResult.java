@@ -1,6 +1,7 @@
 package io.raftwire.node.session;
 
 import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.value.RaftError;
 
 import java.util.Objects;
 
@@ -25,5 +26,14 @@ public record CachedResult(long session, long sequence, CommandResponse response
         SessionChecks.atLeast(session, "session", 1);
         SessionChecks.atLeast(sequence, "sequence", 1);
         Objects.requireNonNull(response, "response");
+    }
+
+    /**
+     * An upper estimate of this result's encoded size in a {@link SessionSnapshotChunk}, in bytes: what the state
+     * machines use to cut their snapshots into chunks that fit a frame.
+     */
+    public int estimatedSnapshotBytes() {
+        RaftError e = response.error();
+        return 64 + response.result().length + (e == null ? 0 : SessionChecks.utf8Length(e.message()));
     }
 }

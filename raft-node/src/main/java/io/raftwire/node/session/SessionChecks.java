@@ -1,5 +1,6 @@
 package io.raftwire.node.session;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /** The invariants of the session records, in one place. */
@@ -21,5 +22,10 @@ final class SessionChecks {
             throw new IllegalArgumentException(name + " is empty (expected: at least one character)");
         }
         return value;
+    }
+
+    /** UTF-8 bytes of {@code s}; 0 for {@code null}. */
+    static int utf8Length(String s) {
+        return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length;
     }
 }

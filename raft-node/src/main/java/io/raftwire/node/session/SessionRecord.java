@@ -46,4 +46,13 @@ public record SessionRecord(long id, MemberId member, String serviceName, String
                     + " (expected: <= lastSequence = " + lastSequence + ")");
         }
     }
+
+    /**
+     * An upper estimate of this record's encoded size in a {@link SessionSnapshotChunk}, in bytes: what the state
+     * machines use to cut their snapshots into chunks that fit a frame.
+     */
+    public int estimatedSnapshotBytes() {
+        return 64 + SessionChecks.utf8Length(member.id()) + SessionChecks.utf8Length(serviceName)
+                + SessionChecks.utf8Length(serviceType);
+    }
 }

@@ -3,10 +3,12 @@ package io.raftwire.node.session;
 import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.log.CloseSessionEntry;
 import io.raftwire.message.log.CommandEntry;
+import io.raftwire.message.log.InitializeEntry;
 import io.raftwire.message.log.KeepAliveEntry;
 import io.raftwire.message.log.MetadataEntry;
 import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.log.QueryEntry;
+import io.raftwire.message.log.TimestampedEntry;
 import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.response.CloseSessionResponse;
 import io.raftwire.message.response.CommandResponse;
@@ -93,6 +95,34 @@ public final class SessionTable {
     private long clock;
 
     /** An empty table with its clock at 0. */
+    /**
+     * The one check of what a session state machine is given to apply from the log: a catalog session entry
+     * ({@code InitializeEntry}, {@code OpenSessionEntry}, {@code KeepAliveEntry}, {@code CommandEntry} or
+     * {@code CloseSessionEntry}; queries and metadata are not logged) at an index above the last one applied.
+     *
+     * @param commitIndex the entry's log index
+     * @param operation   what the engine handed over
+     * @param lastApplied the index of the last entry the state machine applied
+     * @return the entry, whose timestamp moves the session clock
+     * @throws IllegalArgumentException if {@code operation} is none of those entries
+     * @throws IllegalStateException    if {@code commitIndex} is not above {@code lastApplied}
+     */
+    public static TimestampedEntry requireLoggedEntry(long commitIndex, Object operation, long lastApplied) {
+        if (!(operation instanceof InitializeEntry || operation instanceof OpenSessionEntry
+                || operation instanceof KeepAliveEntry || operation instanceof CommandEntry
+                || operation instanceof CloseSessionEntry)) {
+            throw new IllegalArgumentException("unsupported operation "
+                    + (operation == null ? "null" : operation.getClass().getName()) + " (expected: InitializeEntry, "
+                    + "OpenSessionEntry, KeepAliveEntry, CommandEntry, QueryEntry, CloseSessionEntry or "
+                    + "MetadataEntry)");
+        }
+        if (commitIndex <= lastApplied) {
+            throw new IllegalStateException("entry at index " + commitIndex + " (expected: > " + lastApplied
+                    + ", the last index applied)");
+        }
+        return (TimestampedEntry) operation;
+    }
+
     public SessionTable() {
     }
 
