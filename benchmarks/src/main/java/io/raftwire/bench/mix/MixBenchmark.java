@@ -3,6 +3,7 @@ package io.raftwire.bench.mix;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.raftwire.bench.BenchmarkDefaults;
+import io.raftwire.bench.Passes;
 import io.raftwire.node.KvNodes;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
@@ -91,44 +92,21 @@ public class MixBenchmark extends BenchmarkDefaults {
 
     @TearDown
     public void tearDown() {
-        out.release();
-        for (ByteBuf buf : encoded) {
-            buf.release();
-        }
+        Passes.release(out, encoded);
     }
 
     @Benchmark
     public void encodeMix(Blackhole bh) {
-        Serializer c = codec;
-        ByteBuf buf = out;
-        for (Object message : messages) {
-            buf.clear();
-            bh.consume(c.encode(message, buf));
-        }
+        Passes.encode(codec, messages, out, bh);
     }
 
     @Benchmark
     public void decodeMix(Blackhole bh) {
-        Serializer c = codec;
-        ByteBuf[] payloads = encoded;
-        int[] ids = typeIds;
-        for (int i = 0; i < payloads.length; i++) {
-            ByteBuf payload = payloads[i];
-            payload.readerIndex(0);
-            bh.consume(c.decode(ids[i], payload));
-        }
+        Passes.decode(codec, encoded, typeIds, bh);
     }
 
     @Benchmark
     public void roundTripMix(Blackhole bh) {
-        Serializer c = codec;
-        ByteBuf buf = out;
-        Object[] msgs = messages;
-        int[] ids = typeIds;
-        for (int i = 0; i < msgs.length; i++) {
-            buf.clear();
-            c.encode(msgs[i], buf);
-            bh.consume(c.decode(ids[i], buf));
-        }
+        Passes.roundTrip(codec, messages, typeIds, out, bh);
     }
 }
