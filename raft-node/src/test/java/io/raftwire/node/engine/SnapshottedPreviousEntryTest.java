@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.microraft.RaftConfig;
-import io.microraft.RaftEndpoint;
+
 import io.microraft.RaftNode;
 import io.microraft.impl.RaftNodeImpl;
 import io.microraft.model.message.AppendEntriesFailureResponse;
@@ -13,8 +13,7 @@ import io.microraft.model.message.AppendEntriesRequest;
 import io.microraft.model.message.AppendEntriesSuccessResponse;
 import io.microraft.model.message.RaftMessage;
 import io.microraft.persistence.RestoredRaftState;
-import io.microraft.statemachine.StateMachine;
-import io.microraft.transport.Transport;
+
 import io.raftwire.node.model.AppendEntriesRequestModel;
 import io.raftwire.node.model.LogEntryModel;
 import io.raftwire.node.model.NodeEndpoint;
@@ -31,7 +30,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterEach;
@@ -127,7 +126,7 @@ class SnapshottedPreviousEntryTest {
         RaftConfig config = RaftConfig.newBuilder().setLeaderElectionTimeoutMillis(60_000)
                 .setLeaderHeartbeatTimeoutSecs(60).setLeaderHeartbeatPeriodSecs(30).build();
         RaftNode node = RaftNode.newBuilder().setGroupId(GROUP).setRestoredState(restored).setConfig(config)
-                .setTransport(new Capture(sent)).setStateMachine(new Applies())
+                .setTransport(new EngineDoubles.Capture(sent)).setStateMachine(new EngineDoubles.Applies())
                 .setModelFactory(RaftwireModelFactory.INSTANCE).build();
         started.add(node);
         node.start().join();
@@ -158,41 +157,6 @@ class SnapshottedPreviousEntryTest {
             if (m instanceof AppendEntriesSuccessResponse || m instanceof AppendEntriesFailureResponse) {
                 return assertInstanceOf(type, m);
             }
-        }
-    }
-
-    /** Records what the follower sends; every member is reachable. */
-    private record Capture(BlockingQueue<RaftMessage> sent) implements Transport {
-        @Override
-        public void send(RaftEndpoint target, RaftMessage message) {
-            sent.add(message);
-        }
-
-        @Override
-        public boolean isReachable(RaftEndpoint endpoint) {
-            return true;
-        }
-    }
-
-    /** Applies anything and remembers nothing: the test is about the log, not the state. */
-    private static final class Applies implements StateMachine {
-        @Override
-        public Object runOperation(long commitIndex, Object operation) {
-            return operation;
-        }
-
-        @Override
-        public void takeSnapshot(long commitIndex, Consumer<Object> snapshotChunkConsumer) {
-            snapshotChunkConsumer.accept("state at " + commitIndex);
-        }
-
-        @Override
-        public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
-        }
-
-        @Override
-        public Object getNewTermOperation() {
-            return "new term";
         }
     }
 }

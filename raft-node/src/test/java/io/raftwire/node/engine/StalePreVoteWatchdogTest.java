@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.microraft.RaftConfig;
-import io.microraft.RaftEndpoint;
+
 import io.microraft.RaftNode;
 import io.microraft.RaftRole;
 import io.microraft.impl.RaftNodeImpl;
@@ -15,8 +15,7 @@ import io.microraft.model.message.AppendEntriesSuccessResponse;
 import io.microraft.model.message.PreVoteRequest;
 import io.microraft.model.message.RaftMessage;
 import io.microraft.persistence.RestoredRaftState;
-import io.microraft.statemachine.StateMachine;
-import io.microraft.transport.Transport;
+
 import io.raftwire.node.model.AppendEntriesRequestModel;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftEndpointPersistentStateModel;
@@ -36,7 +35,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -126,7 +124,8 @@ class StalePreVoteWatchdogTest {
         RaftConfig config = RaftConfig.newBuilder().setLeaderElectionTimeoutMillis(3_600_000)
                 .setLeaderHeartbeatTimeoutSecs(10).setLeaderHeartbeatPeriodSecs(5).build();
         RaftNode built = RaftNode.newBuilder().setGroupId(GROUP).setRestoredState(restored).setConfig(config)
-                .setTransport(new Capture(sent)).setStateMachine(new Applies()).setClock(clock)
+                .setTransport(new EngineDoubles.Capture(sent)).setStateMachine(new EngineDoubles.Applies())
+                .setClock(clock)
                 .setModelFactory(RaftwireModelFactory.INSTANCE).build();
         built.start().join();
         return (RaftNodeImpl) built;
@@ -197,41 +196,6 @@ class StalePreVoteWatchdogTest {
         @Override
         public Instant instant() {
             return Instant.ofEpochMilli(millis());
-        }
-    }
-
-    /** Records what the follower sends; every member is reachable. */
-    private record Capture(BlockingQueue<RaftMessage> sent) implements Transport {
-        @Override
-        public void send(RaftEndpoint target, RaftMessage message) {
-            sent.add(message);
-        }
-
-        @Override
-        public boolean isReachable(RaftEndpoint endpoint) {
-            return true;
-        }
-    }
-
-    /** Applies anything: the test is about elections. */
-    private static final class Applies implements StateMachine {
-        @Override
-        public Object runOperation(long commitIndex, Object operation) {
-            return operation;
-        }
-
-        @Override
-        public void takeSnapshot(long commitIndex, Consumer<Object> snapshotChunkConsumer) {
-            snapshotChunkConsumer.accept("state at " + commitIndex);
-        }
-
-        @Override
-        public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
-        }
-
-        @Override
-        public Object getNewTermOperation() {
-            return "new term";
         }
     }
 }
