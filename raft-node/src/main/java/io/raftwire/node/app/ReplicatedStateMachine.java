@@ -15,6 +15,7 @@ import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.node.kv.KvSnapshotHeader;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.kv.OperationCodecs;
 import io.raftwire.node.kv.SnapshotChunker;
 import io.raftwire.node.session.CachedResult;
 import io.raftwire.node.session.EventDelivery;
@@ -31,7 +32,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -88,7 +88,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
 
     private final Class<C> commandType;
     private final String serviceType;
-    private final TreeMap<String, OperationCodec> codecs = new TreeMap<>();
+    private final OperationCodecs codecs;
     private final LongSupplier clock;
     private SessionTable sessions = new SessionTable();
     private long lastApplied;
@@ -122,15 +122,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
             throw new IllegalArgumentException("serviceType is empty (expected: a name, or null to accept any)");
         }
         this.serviceType = serviceType;
-        for (OperationCodec c : codecs) {
-            if (this.codecs.putIfAbsent(c.serializerName(), c) != null) {
-                throw new IllegalArgumentException("two codecs for serializer '" + c.serializerName()
-                        + "' (expected: one codec per serializer)");
-            }
-        }
-        if (this.codecs.isEmpty()) {
-            throw new IllegalArgumentException("no operation codec (expected: at least one)");
-        }
+        this.codecs = new OperationCodecs(codecs);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -312,12 +304,9 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
 
     private OperationOutcome run(PrimitiveOperation operation, boolean query) {
         RaftError.Type failure = query ? RaftError.Type.QUERY_FAILURE : RaftError.Type.COMMAND_FAILURE;
-        String serializer = OperationCodec.serializerOf(operation.id());
-        OperationCodec codec = serializer == null ? null : codecs.get(serializer);
+        OperationCodec codec = codecs.of(operation);
         if (codec == null) {
-            return OperationOutcome.failure(failure, "operation id '" + shorten(operation.id().id())
-                    + "' names no serializer of this state machine (expected: <type id>@<one of "
-                    + codecs.keySet() + ">)");
+            return codecs.noCodec(operation, failure);
         }
         Object op;
         try {

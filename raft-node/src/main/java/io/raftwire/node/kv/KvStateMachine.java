@@ -32,7 +32,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -103,7 +102,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
     private static final Logger LOG = LoggerFactory.getLogger(KvStateMachine.class);
     private static final int MAX_MESSAGE_CHARS = 512;
 
-    private final TreeMap<String, OperationCodec> codecs = new TreeMap<>();
+    private final OperationCodecs codecs;
     private final LongSupplier clock;
     private KvStore store = new KvStore();
     private SessionTable sessions = new SessionTable();
@@ -118,15 +117,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
      * @throws IllegalArgumentException if there is no codec or two share a serializer name
      */
     public KvStateMachine(Collection<OperationCodec> codecs, LongSupplier clock) {
-        for (OperationCodec c : codecs) {
-            if (this.codecs.putIfAbsent(c.serializerName(), c) != null) {
-                throw new IllegalArgumentException("two codecs for serializer '" + c.serializerName()
-                        + "' (expected: one codec per serializer)");
-            }
-        }
-        if (this.codecs.isEmpty()) {
-            throw new IllegalArgumentException("no operation codec (expected: at least one)");
-        }
+        this.codecs = new OperationCodecs(codecs);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -338,12 +329,9 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
 
     private OperationOutcome run(long index, long session, PrimitiveOperation operation, boolean query) {
         RaftError.Type failure = query ? RaftError.Type.QUERY_FAILURE : RaftError.Type.COMMAND_FAILURE;
-        String serializer = OperationCodec.serializerOf(operation.id());
-        OperationCodec codec = serializer == null ? null : codecs.get(serializer);
+        OperationCodec codec = codecs.of(operation);
         if (codec == null) {
-            return OperationOutcome.failure(failure, "operation id " + KvLimits.quote(operation.id().id())
-                    + " names no serializer of this state machine (expected: <type id>@<one of "
-                    + codecs.keySet() + ">)");
+            return codecs.noCodec(operation, failure);
         }
         Object op;
         try {
@@ -388,7 +376,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
     /** Publishes {@code event} to every session watching its key, encoded as each watch asked. */
     private void publish(long index, KvEvent event) {
         for (Map.Entry<Long, String> w : watches.watchers(event.key()).entrySet()) {
-            sessions.publish(index, w.getKey(), codecs.get(w.getValue()).event(event));
+            sessions.publish(index, w.getKey(), codecs.forSerializer(w.getValue()).event(event));
         }
     }
 
