@@ -360,7 +360,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
             }
         } else if (op instanceof KvWatch w) {
             try {
-                result = new KvResult(watches.add(session, w, serializer), null, 0);
+                result = new KvResult(watches.add(session, w, codec.serializerName()), null, 0);
             } catch (IllegalStateException full) {
                 return OperationOutcome.failure(failure, full.getMessage());
             }
