@@ -5,8 +5,6 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.raftwire.serializer.Serializer;
 
-import java.util.List;
-
 /**
  * The messages of one {@link MessageSet} ready for a codec: instances, their registered type ids, and a check that
  * the codec round-trips every one of them. Immutable once built; the messages are immutable too, so threads may share
@@ -28,8 +26,16 @@ public final class Workload {
      * @throws IllegalStateException naming the first message that does not come back equal
      */
     public static Workload of(MessageSet set, Serializer codec) {
-        List<Object> list = set.build(MessageSet.SEED);
-        Object[] messages = list.toArray();
+        return of(set.build(MessageSet.SEED).toArray(), codec);
+    }
+
+    /**
+     * The given messages, in order (for example a captured cluster mix); checks that {@code codec} round-trips every
+     * one. The array becomes the workload's: the caller must not modify it.
+     *
+     * @throws IllegalStateException naming the first message that does not come back equal
+     */
+    public static Workload of(Object[] messages, Serializer codec) {
         int[] typeIds = new int[messages.length];
         for (int i = 0; i < messages.length; i++) {
             typeIds[i] = codec.registry().idOf(messages[i]);

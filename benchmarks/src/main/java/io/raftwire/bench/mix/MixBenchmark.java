@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.raftwire.bench.BenchmarkDefaults;
 import io.raftwire.bench.Passes;
+import io.raftwire.bench.Workload;
 import io.raftwire.node.KvNodes;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
@@ -73,20 +74,11 @@ public class MixBenchmark extends BenchmarkDefaults {
     public void setUp() {
         TypeRegistry registry = KvNodes.registry();
         codec = Serializers.create(serializer, registry, SerializerOptions.defaults());
-        messages = MixMessages.load(registry);
-        typeIds = new int[messages.length];
-        encoded = new ByteBuf[messages.length];
+        Workload workload = Workload.of(MixMessages.load(registry), codec);
+        messages = workload.messages();
+        typeIds = workload.typeIds();
         out = PooledByteBufAllocator.DEFAULT.directBuffer(OUT_BYTES);
-        for (int i = 0; i < messages.length; i++) {
-            typeIds[i] = registry.idOf(messages[i]);
-            encoded[i] = PooledByteBufAllocator.DEFAULT.directBuffer();
-            codec.encode(messages[i], encoded[i]);
-            Object back = codec.decode(typeIds[i], encoded[i].duplicate());
-            if (!messages[i].equals(back)) {
-                throw new IllegalStateException(serializer + " does not round-trip message " + i + " ("
-                        + messages[i].getClass().getSimpleName() + "): " + back);
-            }
-        }
+        encoded = workload.encodeEach(codec, PooledByteBufAllocator.DEFAULT);
         System.out.println("mix sample: " + messages.length + " messages");
     }
 
