@@ -3,6 +3,8 @@ package io.raftwire.serializer.model;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,6 +19,12 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The collection or map a declared type decodes into: the declared class itself when it is concrete
@@ -25,7 +33,9 @@ import java.util.TreeSet;
  * ({@code LinkedHashSet}, {@code LinkedHashMap}); sorted ones use the natural order of their elements or keys, and a
  * sorted collection with a comparator of its own is refused at encode in a sorted place (the comparator cannot
  * travel). A {@code Collection} place decodes into a list, so only a {@code List} is accepted there at encode
- * ({@code ShapeCodec}).
+ * ({@code ShapeCodec}). An {@code EnumSet} or {@code EnumMap} decodes into one of the declared enum type (known from
+ * the declaration, so an empty one keeps it); concurrent ones into the declared concrete class, {@code ConcurrentMap}
+ * into a {@code ConcurrentHashMap} and {@code ConcurrentNavigableMap} into a {@code ConcurrentSkipListMap}.
  */
 public enum Container {
     /** {@code List} or {@code Collection}: an unmodifiable list. */
@@ -53,7 +63,19 @@ public enum Container {
     /** {@code SortedMap} or {@code NavigableMap}: an unmodifiable map in natural key order. */
     SORTED_MAP(NavigableMap.class, true, true),
     /** {@code TreeMap}, natural key order. */
-    TREE_MAP(TreeMap.class, true, false);
+    TREE_MAP(TreeMap.class, true, false),
+    /** {@code EnumSet<E>}: an {@code EnumSet} of the declared enum type, in ordinal order. */
+    ENUM_SET(EnumSet.class, false, false),
+    /** {@code EnumMap<K, V>}: an {@code EnumMap} of the declared enum key type, in ordinal order. */
+    ENUM_MAP(EnumMap.class, false, false),
+    /** {@code CopyOnWriteArrayList}. */
+    COPY_ON_WRITE_ARRAY_LIST(CopyOnWriteArrayList.class, false, false),
+    /** {@code ConcurrentSkipListSet}, natural order. */
+    CONCURRENT_SKIP_LIST_SET(ConcurrentSkipListSet.class, true, false),
+    /** {@code ConcurrentMap} or {@code ConcurrentHashMap}: a {@code ConcurrentHashMap}. */
+    CONCURRENT_HASH_MAP(ConcurrentHashMap.class, false, false),
+    /** {@code ConcurrentNavigableMap} or {@code ConcurrentSkipListMap}: a {@code ConcurrentSkipListMap}, key order. */
+    CONCURRENT_SKIP_LIST_MAP(ConcurrentSkipListMap.class, true, false);
 
     private final Class<?> type;
     private final boolean sorted;
@@ -77,6 +99,10 @@ public enum Container {
             return SORTED_SET;
         } else if (declared == SortedMap.class) {
             return SORTED_MAP;
+        } else if (declared == ConcurrentMap.class) {
+            return CONCURRENT_HASH_MAP;
+        } else if (declared == ConcurrentNavigableMap.class) {
+            return CONCURRENT_SKIP_LIST_MAP;
         }
         for (Container c : values()) {
             if (c.type == declared) {
@@ -96,6 +122,11 @@ public enum Container {
         return Set.class.isAssignableFrom(type);
     }
 
+    /** Whether this decodes into an {@code EnumSet} or {@code EnumMap}, which needs the enum type to be created. */
+    public boolean isEnumKeyed() {
+        return this == ENUM_SET || this == ENUM_MAP;
+    }
+
     /** Whether elements (keys, for a map) are kept in natural order, so must be {@link Comparable}. */
     public boolean isSorted() {
         return sorted;
@@ -105,12 +136,26 @@ public enum Container {
      * A new, empty, mutable container for a count that passed {@link Bounds#checkCount}; sized with
      * {@link Bounds#initialCapacity}, so a hostile count cannot make the table outgrow the payload.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public Object newContainer(int checkedCount) {
+        return newContainer(checkedCount, null);
+    }
+
+    /**
+     * As {@link #newContainer(int)}, for any container.
+     *
+     * @param enumType for {@link #ENUM_SET} and {@link #ENUM_MAP}: the declared enum element or key type; otherwise
+     *                 ignored
+     * @throws IllegalStateException if an enum set or map is asked for without its enum type
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Object newContainer(int checkedCount, Class<?> enumType) {
+        if (isEnumKeyed() && (enumType == null || !enumType.isEnum())) {
+            throw new IllegalStateException(this + " needs its enum type, got " + enumType);
+        }
         int n = Bounds.initialCapacity(checkedCount);
         int table = Math.max(16, (int) (n / .75f) + 1);
         return switch (this) {
-            case LIST, ARRAY_LIST -> new ArrayList<>(n);
+            case LIST, ARRAY_LIST, COPY_ON_WRITE_ARRAY_LIST -> new ArrayList<>(n);
             case LINKED_LIST -> new LinkedList<>();
             case SET, LINKED_HASH_SET -> new LinkedHashSet<>(table);
             case HASH_SET -> new HashSet<>(table);
@@ -118,12 +163,23 @@ public enum Container {
             case MAP, LINKED_HASH_MAP -> new LinkedHashMap<>(table);
             case HASH_MAP -> new HashMap<>(table);
             case SORTED_MAP, TREE_MAP -> new TreeMap<>();
+            case ENUM_SET -> EnumSet.noneOf((Class) enumType);
+            case ENUM_MAP -> new EnumMap<>((Class) enumType);
+            case CONCURRENT_SKIP_LIST_SET -> new ConcurrentSkipListSet<>();
+            case CONCURRENT_HASH_MAP -> new ConcurrentHashMap<>(table);
+            case CONCURRENT_SKIP_LIST_MAP -> new ConcurrentSkipListMap<>();
         };
     }
 
-    /** The value to hand to the owner: the container itself, or an unmodifiable view for an interface type. */
+    /**
+     * The value to hand to the owner: the container itself, an unmodifiable view for an interface type, or for a
+     * {@code CopyOnWriteArrayList} one built from the list read (one array copy, instead of one per element).
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Object finish(Object container) {
+        if (this == COPY_ON_WRITE_ARRAY_LIST) {
+            return new CopyOnWriteArrayList<>((List) container);
+        }
         if (!unmodifiable) {
             return container;
         }

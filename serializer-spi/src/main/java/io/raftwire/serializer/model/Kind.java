@@ -59,8 +59,25 @@ public enum Kind {
     BIG_DECIMAL,
     /** {@code Optional<T>}. */
     OPTIONAL,
-    /** {@code Map<K, V>} and its sorted and concrete variants. */
-    MAP;
+    /** {@code Map<K, V>} and its sorted, concrete, enum and concurrent variants. */
+    MAP,
+    /**
+     * An array of references or of arrays: {@code String[]}, {@code Object[]}, {@code long[][]}, an array of enums or
+     * registered values, nested to any depth; never null elements.
+     */
+    OBJECT_ARRAY,
+    /** {@code java.util.concurrent.atomic.AtomicLong}, decoded as a new one holding the value. */
+    ATOMIC_LONG,
+    /** {@code java.util.concurrent.atomic.AtomicInteger}, decoded as a new one holding the value. */
+    ATOMIC_INTEGER,
+    /** {@code java.util.concurrent.atomic.AtomicBoolean}, decoded as a new one holding the value. */
+    ATOMIC_BOOLEAN,
+    /** {@code java.util.Date} exactly (a subclass is refused at encode): milliseconds since the epoch. */
+    DATE,
+    /** A place declared {@code Number}: a tag naming the value's JDK number class, then its body. */
+    NUMBER,
+    /** A place declared {@code CharSequence}: carries a {@code String} only (anything else refused at encode). */
+    CHAR_SEQUENCE;
 
     /** Whether this kind may be the element kind of a {@link #LIST} or {@link #SET} written natively by a provider. */
     public boolean isElementKind() {

@@ -60,7 +60,8 @@ public final class Shape {
     }
 
     /**
-     * The element shape of a {@link Kind#LIST}, {@link Kind#SET}, {@link Kind#ARRAY}, {@link Kind#OPTIONAL}, or the
+     * The element shape of a {@link Kind#LIST}, {@link Kind#SET}, {@link Kind#ARRAY}, {@link Kind#OBJECT_ARRAY},
+     * {@link Kind#OPTIONAL}, or the
      * value shape of a {@link Kind#MAP}; otherwise {@code null}.
      */
     public Shape element() {
@@ -154,7 +155,7 @@ public final class Shape {
             case LIST, SET -> s.append('(').append(container).append(")<").append(element).append('>');
             case MAP -> s.append('(').append(container).append(")<").append(key).append(',').append(element)
                     .append('>');
-            case OPTIONAL, ARRAY -> s.append('<').append(element).append('>');
+            case OPTIONAL, ARRAY, OBJECT_ARRAY -> s.append('<').append(element).append('>');
             case ENUM, VALUE, POLYMORPHIC -> s.append('<').append(javaType.getName()).append('>');
             default -> s.append(nullable() ? "?" : "");
         }

@@ -10,12 +10,16 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How every {@link Shape} is written and read: the one description of the layout, which each provider maps through
@@ -27,8 +31,11 @@ import java.util.UUID;
  * <ul>
  *   <li>{@code ENUM}: {@code ordinal + 1}, 0 for null;</li>
  *   <li>{@code POLYMORPHIC}: the value's registered type id, 0 for null, then the value;</li>
- *   <li>{@code LIST}, {@code SET}, {@code MAP}, {@code ARRAY}, {@code long[]}: {@code count + 1}, 0 for null, then
- *       the elements (a map's entries key first), each a body; sets and maps in iteration order;</li>
+ *   <li>{@code LIST}, {@code SET}, {@code MAP}, {@code ARRAY}, {@code OBJECT_ARRAY}, {@code long[]}:
+ *       {@code count + 1}, 0 for null, then the elements (a map's entries key first), each a body; sets and maps in
+ *       iteration order (an {@code EnumSet}'s and {@code EnumMap}'s is ordinal order);</li>
+ *   <li>{@code NUMBER}: the tag of the value's class ({@link JdkTypes#NUMBER_CLASSES}: 1 {@code Byte} .. 8
+ *       {@code BigDecimal}), 0 for null, then that class's body;</li>
  *   <li>{@code OPTIONAL}: 0 for a null reference, 1 for empty, 2 then the content's body;</li>
  *   <li>anything else: 1 then the body, or 0 for null.</li>
  * </ul>
@@ -39,7 +46,10 @@ import java.util.UUID;
  * {@code UUID} two fixed64 (most significant first); {@code Instant}/{@code Duration} seconds then nanoseconds;
  * {@code LocalDate} the epoch day; {@code LocalTime} the nanosecond of day; {@code LocalDateTime} both;
  * {@code BigInteger} its two's-complement bytes; {@code BigDecimal} the unscaled bytes then the scale; a registered
- * {@code VALUE} {@code writeValue}.
+ * {@code VALUE} {@code writeValue}; {@code AtomicLong}/{@code AtomicInteger} the value and {@code AtomicBoolean} 0 or
+ * 1, one {@code writeLong}; {@code Date} its milliseconds since the epoch, one {@code writeLong}; a
+ * {@code CharSequence} (a {@code String}, nothing else) one string token. An array's elements are never null, like a
+ * collection's. {@link JdkTypes} is the table of these types, and of what is refused and why.
  *
  * <p><b>Reading</b> checks every token: counts with {@link Bounds#checkCount} against {@link WireSource#remaining()}
  * and the element limit before anything is sized ({@link Container#newContainer}); arrays grow with the elements
@@ -53,6 +63,10 @@ public final class ShapeCodec {
 
     /** Arrays are sized for at most this many elements before they are read, then grow with what is there. */
     private static final int FIRST_ARRAY_CHUNK = 1024;
+
+    /** The body shape of each {@link Kind#NUMBER} tag, in {@link JdkTypes#NUMBER_CLASSES} order. */
+    private static final Shape[] NUMBER_SHAPES = JdkTypes.NUMBER_CLASSES.stream()
+            .map(c -> new Shape(JdkTypes.find(c).kind(), c, null, null, null)).toArray(Shape[]::new);
 
     private ShapeCodec() {
     }
@@ -77,7 +91,8 @@ public final class ShapeCodec {
         }
         switch (shape.kind()) {
             case ENUM -> out.writeLong(((Enum<?>) value).ordinal() + 1L);
-            case POLYMORPHIC, LIST, SET, MAP, ARRAY, LONGS -> writeCounted(shape, value, out, label, 1);
+            case POLYMORPHIC, LIST, SET, MAP, ARRAY, LONGS, OBJECT_ARRAY -> writeCounted(shape, value, out, label, 1);
+            case NUMBER -> writeBody(shape, value, out, label);
             case OPTIONAL -> {
                 Optional<?> o = (Optional<?>) value;
                 out.writeLong(o.isPresent() ? 2 : 1);
@@ -134,6 +149,22 @@ public final class ShapeCodec {
                 out.writeLong(d.scale());
             }
             case VALUE -> out.writeValue(shape.valueModel(), v);
+            case ATOMIC_LONG -> out.writeLong(((AtomicLong) v).get());
+            case ATOMIC_INTEGER -> out.writeLong(((AtomicInteger) v).get());
+            case ATOMIC_BOOLEAN -> out.writeLong(((AtomicBoolean) v).get() ? 1 : 0);
+            case DATE -> {
+                if (v.getClass() != Date.class) {
+                    throw JdkTypes.DATE_SUBCLASS.of(label, v);
+                }
+                out.writeLong(((Date) v).getTime());
+            }
+            case CHAR_SEQUENCE -> {
+                if (!(v instanceof String s)) {
+                    throw JdkTypes.OTHER_CHAR_SEQUENCE.of(label, v);
+                }
+                out.writeString(s);
+            }
+            case NUMBER -> writeNumber(v, out, label);
             case OPTIONAL -> {
                 Optional<?> o = (Optional<?>) v;
                 out.writeLong(o.isPresent() ? 1 : 0);
@@ -189,9 +220,36 @@ public final class ShapeCodec {
                 }
             }
             case ARRAY -> writeArray(v, out, plus);
+            case OBJECT_ARRAY -> {
+                if (v.getClass() != shape.javaType()) {
+                    throw JdkTypes.OTHER_ARRAY_CLASS.of(label, v);
+                }
+                Object[] a = (Object[]) v;
+                out.writeLong(a.length + (long) plus);
+                Shape e = shape.element();
+                for (Object item : a) {
+                    if (item == null) {
+                        throw new IllegalArgumentException(label + " holds " + JdkTypes.NULL_ARRAY_ELEMENT.reason());
+                    }
+                    writeBody(e, item, out, label);
+                }
+            }
             default -> throw new IllegalStateException(label + " has kind " + shape.kind() + " (expected: a counted"
                     + " kind)");
         }
+    }
+
+    /**
+     * A {@link Kind#NUMBER} body: the tag of the value's class ({@link JdkTypes#NUMBER_CLASSES}, from 1), then its
+     * body as that class's kind writes it.
+     */
+    private static void writeNumber(Object v, WireSink out, String label) {
+        int tag = JdkTypes.NUMBER_CLASSES.indexOf(v.getClass());
+        if (tag < 0) {
+            throw JdkTypes.OTHER_NUMBER.of(label, v);
+        }
+        out.writeLong(tag + 1L);
+        writeBody(NUMBER_SHAPES[tag], v, out, label);
     }
 
     private static void writeArray(Object v, WireSink out, int plus) {
@@ -275,9 +333,13 @@ public final class ShapeCodec {
                 long id = in.readLong();
                 return id == 0 ? null : readPolymorphic(shape, id, in, label);
             }
-            case LIST, SET, MAP, ARRAY, LONGS -> {
+            case LIST, SET, MAP, ARRAY, LONGS, OBJECT_ARRAY -> {
                 long n = in.readLong();
                 return n == 0 ? null : readCounted(shape, n - 1, in, label);
+            }
+            case NUMBER -> {
+                long tag = in.readLong();
+                return tag == 0 ? null : readNumber(tag, in, label);
             }
             case OPTIONAL -> {
                 long v = in.readLong();
@@ -325,6 +387,13 @@ public final class ShapeCodec {
                 case BIG_DECIMAL -> new BigDecimal(new BigInteger(magnitude(in.readBytes(), label)),
                         (int) ranged(in.readLong(), Integer.MIN_VALUE, Integer.MAX_VALUE, label));
                 case VALUE -> in.readValue(shape.valueModel());
+                case ATOMIC_LONG -> new AtomicLong(in.readLong());
+                case ATOMIC_INTEGER -> new AtomicInteger((int) ranged(in.readLong(), Integer.MIN_VALUE,
+                        Integer.MAX_VALUE, label));
+                case ATOMIC_BOOLEAN -> new AtomicBoolean(flag(in.readLong(), label));
+                case DATE -> new Date(in.readLong());
+                case CHAR_SEQUENCE -> in.readString();
+                case NUMBER -> readNumber(in.readLong(), in, label);
                 case POLYMORPHIC -> readPolymorphic(shape, in.readLong(), in, label);
                 case OPTIONAL -> {
                     long v = in.readLong();
@@ -363,7 +432,7 @@ public final class ShapeCodec {
         switch (shape.kind()) {
             case LIST, SET -> {
                 Container c = shape.container();
-                Collection<Object> out = (Collection<Object>) c.newContainer(n);
+                Collection<Object> out = (Collection<Object>) c.newContainer(n, shape.element().javaType());
                 for (int k = 0; k < n; k++) {
                     Elements.add(out, readBody(shape.element(), in, label), label, k);
                 }
@@ -371,17 +440,44 @@ public final class ShapeCodec {
             }
             case MAP -> {
                 Container c = shape.container();
-                Map<Object, Object> out = (Map<Object, Object>) c.newContainer(n);
+                Map<Object, Object> out = (Map<Object, Object>) c.newContainer(n, shape.key().javaType());
                 for (int k = 0; k < n; k++) {
                     Object key = readBody(shape.key(), in, label);
                     Elements.put(out, key, readBody(shape.element(), in, label), label, k);
                 }
                 return c.finish(out);
             }
+            case OBJECT_ARRAY -> {
+                return readObjectArray(shape, n, in, label);
+            }
             default -> {
                 return readArray(shape, n, in, label);
             }
         }
+    }
+
+    /** A {@link Kind#NUMBER} after its tag: the tag checked, then the body of the class it names. */
+    private static Object readNumber(long tag, WireSource in, String label) {
+        if (tag < 1 || tag > NUMBER_SHAPES.length) {
+            throw new MalformedPayloadException(label + " number tag = " + tag + " (expected: 1.."
+                    + NUMBER_SHAPES.length + ", naming one of " + JdkTypes.NUMBER_CLASSES.stream()
+                    .map(Class::getSimpleName).toList() + ")");
+        }
+        return readBody(NUMBER_SHAPES[(int) tag - 1], in, label);
+    }
+
+    /**
+     * An array of references of the declared class, sized for at most {@value #FIRST_ARRAY_CHUNK} elements, then
+     * grown as they are read.
+     */
+    private static Object[] readObjectArray(Shape shape, int n, WireSource in, String label) {
+        Object[] a = (Object[]) java.lang.reflect.Array.newInstance(shape.element().javaType(),
+                Math.min(n, FIRST_ARRAY_CHUNK));
+        for (int k = 0; k < n; k++) {
+            a = k == a.length ? Arrays.copyOf(a, Math.min(n, 2 * k)) : a;
+            a[k] = readBody(shape.element(), in, label);
+        }
+        return a;
     }
 
     /** Primitive arrays, sized for at most {@value #FIRST_ARRAY_CHUNK} elements, then grown as they are read. */

@@ -13,13 +13,6 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -29,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 import org.objenesis.Objenesis;
 import org.objenesis.ObjenesisStd;
@@ -51,30 +43,9 @@ final class TypeIntrospector {
 
     private static final Objenesis OBJENESIS = new ObjenesisStd(true);
 
-    private static final String SUPPORTED = "primitives and their boxes, String, enums, byte[] and other primitive"
-            + " arrays, UUID, Instant, Duration, LocalDate, LocalTime, LocalDateTime, BigInteger, BigDecimal,"
-            + " Optional<T>, List/Collection/ArrayList/LinkedList<E>, Set/HashSet/LinkedHashSet/SortedSet/TreeSet<E>,"
-            + " Map/HashMap/LinkedHashMap/SortedMap/TreeMap<K, V>, Object, or a registered type or an abstract class"
-            + " or interface of your own (not a JDK one)";
-
-    private static final Map<Class<?>, Kind> SCALARS = new HashMap<>();
-
-    static {
-        for (Object[] e : new Object[][] {
-            {boolean.class, Kind.BOOLEAN}, {Boolean.class, Kind.BOOLEAN}, {byte.class, Kind.BYTE},
-            {Byte.class, Kind.BYTE}, {short.class, Kind.SHORT}, {Short.class, Kind.SHORT}, {char.class, Kind.CHAR},
-            {Character.class, Kind.CHAR}, {int.class, Kind.INT}, {Integer.class, Kind.INT}, {long.class, Kind.LONG},
-            {Long.class, Kind.LONG}, {float.class, Kind.FLOAT}, {Float.class, Kind.FLOAT},
-            {double.class, Kind.DOUBLE}, {Double.class, Kind.DOUBLE}, {String.class, Kind.STRING},
-            {byte[].class, Kind.BYTES}, {long[].class, Kind.LONGS}, {UUID.class, Kind.UUID},
-            {Instant.class, Kind.INSTANT}, {Duration.class, Kind.DURATION}, {LocalDate.class, Kind.LOCAL_DATE},
-            {LocalTime.class, Kind.LOCAL_TIME}, {LocalDateTime.class, Kind.LOCAL_DATE_TIME},
-            {BigInteger.class, Kind.BIG_INTEGER}, {BigDecimal.class, Kind.BIG_DECIMAL},
-            {boolean[].class, Kind.ARRAY}, {short[].class, Kind.ARRAY}, {char[].class, Kind.ARRAY},
-            {int[].class, Kind.ARRAY}, {float[].class, Kind.ARRAY}, {double[].class, Kind.ARRAY}}) {
-            SCALARS.put((Class<?>) e[0], (Kind) e[1]);
-        }
-    }
+    /** Every supported declared type, from the one table ({@link JdkTypes}), for registration refusals. */
+    private static final String SUPPORTED = JdkTypes.summary() + "; or a registered type, or an abstract class or"
+            + " interface of your own (not a JDK one)";
 
     private final int id;
     private final Class<?> type;
@@ -296,30 +267,34 @@ final class TypeIntrospector {
 
     /** The shape of a declared type, or null after adding a problem. */
     private Shape shape(Type generic, String where) {
+        if (generic instanceof GenericArrayType) {
+            problems.add(where + " has type " + generic.getTypeName() + ", " + JdkTypes.genericArray().reason());
+            return null;
+        }
         Class<?> raw = raw(generic);
         if (raw == null) {
             problems.add(where + " has type " + generic.getTypeName() + " (expected: " + SUPPORTED + ")");
             return null;
         }
-        Kind scalar = SCALARS.get(raw);
-        if (scalar != null) {
-            Shape element = scalar == Kind.ARRAY ? new Shape(SCALARS.get(raw.getComponentType()),
+        JdkTypes.Supported row = JdkTypes.find(raw);
+        if (row != null && row.container() == null && row.kind() != Kind.OPTIONAL
+                && row.kind() != Kind.POLYMORPHIC) {
+            Shape element = row.kind() == Kind.ARRAY ? new Shape(JdkTypes.find(raw.getComponentType()).kind(),
                     raw.getComponentType(), null, null, null) : null;
-            return new Shape(scalar, raw, null, element, null);
+            return new Shape(row.kind(), raw, null, element, null);
         }
         if (raw.isEnum()) {
             return new Shape(Kind.ENUM, raw, null, null, null);
         }
         if (raw.isArray()) {
-            problems.add(where + " has type " + generic.getTypeName() + " (expected: a primitive array; declare it"
-                    + " as List<" + raw.getComponentType().getSimpleName() + "> instead)");
-            return null;
+            Shape element = shape(raw.getComponentType(), where + " element");
+            return element == null ? null : new Shape(Kind.OBJECT_ARRAY, raw, null, element, null);
         }
         if (raw == Optional.class) {
             Shape e = argument(generic, 0, where);
             return e == null ? null : new Shape(Kind.OPTIONAL, raw, null, e, null);
         }
-        Container container = Container.of(raw);
+        Container container = row == null ? null : row.container();
         if (container != null) {
             return containerShape(generic, raw, container, where);
         }
@@ -327,6 +302,11 @@ final class TypeIntrospector {
             return new Shape(Kind.POLYMORPHIC, raw, null, null, null);
         }
         String n = raw.getName();
+        JdkTypes.Refused refused = JdkTypes.refusalOf(raw);
+        if (refused != null) {
+            problems.add(where + " has type " + generic.getTypeName() + ", " + refused.reason());
+            return null;
+        }
         if (n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")) {
             String fix = java.util.Collection.class.isAssignableFrom(raw) ? "; declare it as List<E>, Set<E> or"
                     + " Collection<E>" : Map.class.isAssignableFrom(raw) ? "; declare it as Map<K, V>" : "";
@@ -344,6 +324,10 @@ final class TypeIntrospector {
             if (key == null || value == null) {
                 return null;
             }
+            if (container.isEnumKeyed() && key.kind() != Kind.ENUM) {
+                problems.add(where + " is an EnumMap keyed by " + key + " (expected: an enum key type)");
+                return null;
+            }
             if (container.isSorted() && !comparable(key)) {
                 problems.add(where + " is a sorted map keyed by " + key + " (expected: keys with a natural order,"
                         + " such as String, a number, an enum or a Comparable registered type; or declare it as"
@@ -356,6 +340,10 @@ final class TypeIntrospector {
         if (element == null) {
             return null;
         }
+        if (container.isEnumKeyed() && element.kind() != Kind.ENUM) {
+            problems.add(where + " is an EnumSet of " + element + " (expected: an enum element type)");
+            return null;
+        }
         if (container.isSorted() && !comparable(element)) {
             problems.add(where + " is a sorted set of " + element + " (expected: elements with a natural order, such"
                     + " as String, a number, an enum or a Comparable registered type; or declare it as Set<E>)");
@@ -366,7 +354,8 @@ final class TypeIntrospector {
 
     private static boolean comparable(Shape s) {
         return switch (s.kind()) {
-            case LIST, SET, MAP, OPTIONAL, ARRAY, BYTES, LONGS, POLYMORPHIC -> false;
+            case LIST, SET, MAP, OPTIONAL, ARRAY, BYTES, LONGS, POLYMORPHIC, OBJECT_ARRAY, ATOMIC_LONG, ATOMIC_INTEGER,
+                    ATOMIC_BOOLEAN, NUMBER, CHAR_SEQUENCE -> false;
             case VALUE -> Comparable.class.isAssignableFrom(s.javaType());
             default -> true;
         };

@@ -20,6 +20,12 @@
  *       arrays</td></tr>
  *   <tr><td>UUID, INSTANT, DURATION, LOCAL_DATE, LOCAL_TIME, LOCAL_DATE_TIME, BIG_INTEGER, BIG_DECIMAL</td>
  *       <td>those classes</td></tr>
+ *   <tr><td>ATOMIC_LONG, ATOMIC_INTEGER, ATOMIC_BOOLEAN, DATE</td><td>those classes ({@code java.util.Date}
+ *       exactly)</td></tr>
+ *   <tr><td>NUMBER, CHAR_SEQUENCE</td><td>{@code Number} (the value's class travels as a tag),
+ *       {@code CharSequence} (a {@code String} only)</td></tr>
+ *   <tr><td>OBJECT_ARRAY</td><td>an array of any other supported type: {@code String[]}, {@code Object[]},
+ *       {@code long[][]}, ...</td></tr>
  *   <tr><td>ENUM</td><td>an enum, by ordinal: constant order is the wire format</td></tr>
  *   <tr><td>VALUE</td><td>a registered final class or record; no type id on the wire</td></tr>
  *   <tr><td>POLYMORPHIC</td><td>{@code Object}, an interface (sealed or not), an abstract or non-final class; the
@@ -29,9 +35,13 @@
  *   <tr><td>LIST, SET, MAP</td><td>{@code List}, {@code Collection}, {@code ArrayList}, {@code LinkedList};
  *       {@code Set}, {@code HashSet}, {@code LinkedHashSet}, {@code SortedSet}, {@code NavigableSet},
  *       {@code TreeSet}; {@code Map}, {@code HashMap}, {@code LinkedHashMap}, {@code SortedMap},
- *       {@code NavigableMap}, {@code TreeMap}; of any supported type, nested to any depth
+ *       {@code NavigableMap}, {@code TreeMap}; the enum and concurrent ones ({@link
+ *       io.raftwire.serializer.model.JdkTypes}); of any supported type, nested to any depth
  *       ({@link io.raftwire.serializer.model.Container} says what each decodes into)</td></tr>
  * </table>
+ *
+ * <p>{@link io.raftwire.serializer.model.JdkTypes} is the one table of the supported JDK types, their layouts and the
+ * refusals with their reasons; registration takes its decisions from it and serializer-spi's README renders it.
  *
  * <p><b>Native and walked.</b> The shapes raftwire supported first ({@code long}, {@code int}, {@code boolean},
  * {@code String}, {@code byte[]}, {@code long[]}, enums, registered and polymorphic values, and {@code List<E>}/

@@ -5,6 +5,7 @@ import io.raftwire.message.fixtures.CatalogFixtures;
 import io.raftwire.message.log.CommandEntry;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.contract.legacy.JdkTypesModel;
 import io.raftwire.serializer.contract.legacy.LegacyModel;
 
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ public final class Fixtures {
         }
         named.putAll(userValues());
         named.putAll(LegacyModel.named());
+        named.putAll(JdkTypesModel.named());
         return named;
     }
 
@@ -56,13 +58,14 @@ public final class Fixtures {
         return named;
     }
 
-    /** The registry every contract test uses: catalog, user types and the {@link LegacyModel}. */
+    /** The registry every contract test uses: catalog, user types, the {@link LegacyModel} and {@link JdkTypesModel}. */
     public static TypeRegistry registry() {
-        return LegacyModel.register(UserTypes.builder()).build();
+        return JdkTypesModel.register(LegacyModel.register(UserTypes.builder())).build();
     }
 
     /**
-     * Whether {@code value} belongs to the {@link LegacyModel}, whose walked components (boxes, maps, time types, ...)
+     * Whether {@code value} belongs to the {@link LegacyModel} or the {@link JdkTypesModel} (one package), whose walked
+     * components (boxes, maps, time types, ...)
      * allocate on encode: the allocation-free encode promise covers the catalog and native shapes only.
      */
     public static boolean isLegacy(Object value) {

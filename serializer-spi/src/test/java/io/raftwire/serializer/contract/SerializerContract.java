@@ -25,6 +25,7 @@ import io.raftwire.serializer.contract.legacy.BatchCommand;
 import io.raftwire.serializer.contract.legacy.ConfigurationEntry;
 import io.raftwire.serializer.contract.legacy.DeleteCommand;
 import io.raftwire.serializer.contract.legacy.Endpoint;
+import io.raftwire.serializer.contract.legacy.JdkTypesModel;
 import io.raftwire.serializer.contract.legacy.MembershipChangeResponse;
 import io.raftwire.serializer.contract.legacy.NodeId;
 import io.raftwire.serializer.contract.legacy.ReadIndexResponse;
@@ -850,6 +851,81 @@ public abstract class SerializerContract {
                 () -> Payloads.decodeHeap(serializer, registry.idOf(version), forged));
         assertTrue(e.getMessage().contains("Version") && e.getMessage().contains("version -1.17 (expected:"
                 + " non-negative parts)"), e.getMessage());
+    }
+
+    /**
+     * The JDK types a model moving from Kryo holds come back as the declared classes ({@link JdkTypesModel}): an
+     * empty {@code EnumSet} keeps its enum type, concurrent collections and atomics their concurrent class, a
+     * {@code Number} its class and scale, arrays their array class; a value that would not decode equal (a
+     * {@code Timestamp} in a {@code Date} field, a {@code StringBuilder} in a {@code CharSequence} one, an
+     * {@code AtomicLong} in a {@code Number} one, a {@code String[]} in an {@code Object[]} one, a null array element)
+     * is refused at encode naming the field, on both codec paths.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void jdkTypesDecodeIntoTheirDeclaredClassesAndWhatWouldNotComeBackEqualIsRefused() throws Exception {
+        Map<String, Object> jdk = JdkTypesModel.named();
+        Object roles = part(roundTrip(jdk.get("jdk-EnumCollections-empty")), "roles");
+        assertEquals(java.util.EnumSet.allOf(Role.class), java.util.EnumSet.complementOf(
+                (java.util.EnumSet<Role>) roles), "an empty EnumSet knows its enum type");
+        Object state = roundTrip(jdk.get("jdk-ConcurrentState"));
+        Map<String, Class<?>> classes = Map.of("versions", java.util.concurrent.ConcurrentHashMap.class,
+                "owners", java.util.concurrent.ConcurrentHashMap.class,
+                "log", java.util.concurrent.ConcurrentSkipListMap.class,
+                "ranked", java.util.concurrent.ConcurrentSkipListMap.class,
+                "keys", java.util.concurrent.ConcurrentSkipListSet.class,
+                "listeners", java.util.concurrent.CopyOnWriteArrayList.class);
+        classes.forEach((name, type) -> assertSame(type, part(state, name).getClass(), name));
+        Object counters = roundTrip(jdk.get("jdk-Counters"));
+        assertEquals(41L, ((java.util.concurrent.atomic.AtomicLong) part(counters, "applied")).get());
+        assertSame(java.util.Date.class, part(counters, "created").getClass());
+        JdkTypesModel.Measure measure = (JdkTypesModel.Measure) roundTrip(jdk.get("jdk-Measure"));
+        assertEquals("12.50", measure.amount().toString(), "a BigDecimal keeps its scale");
+        assertEquals(((JdkTypesModel.Measure) jdk.get("jdk-Measure")).samples().stream().map(Object::getClass)
+                .toList(), measure.samples().stream().map(Object::getClass).toList(), "each Number keeps its class");
+        JdkTypesModel.Grids grids = (JdkTypesModel.Grids) roundTrip(jdk.get("jdk-Grids"));
+        assertSame(NodeId[].class, grids.nodes().getClass());
+        assertSame(Object[].class, grids.ids().getClass());
+
+        Map<Object, String> refused = new java.util.LinkedHashMap<>();
+        JdkTypesModel.Counters stamped = new JdkTypesModel.Counters(1, 1, true, null);
+        java.lang.reflect.Field created = JdkTypesModel.Counters.class.getDeclaredField("created");
+        created.setAccessible(true);
+        created.set(stamped, new java.sql.Timestamp(5));
+        refused.put(stamped, "created holds a java.sql.Timestamp, a subclass of java.util.Date, which would decode as"
+                + " a plain Date without its own state (expected: exactly a java.util.Date; declare an Instant to"
+                + " carry nanoseconds)");
+        refused.put(new JdkTypesModel.Measure(1, 2, List.of(), new StringBuilder("b"), Map.of()), "label holds a"
+                + " java.lang.StringBuilder, a CharSequence that is not a String, which would decode as a String not"
+                + " equal to it (expected: a String; call toString() first)");
+        refused.put(new JdkTypesModel.Measure(new java.util.concurrent.atomic.AtomicLong(1), 2, List.of(), "a",
+                Map.of()), "amount holds a java.util.concurrent.atomic.AtomicLong, a Number of a class a Number place"
+                + " does not carry; it would not decode equal (expected: Byte, Short, Integer, Long, Float, Double,"
+                + " BigInteger, BigDecimal; declare an AtomicLong or AtomicInteger field as such)");
+        JdkTypesModel.Grids grid = (JdkTypesModel.Grids) jdk.get("jdk-Grids-empty");
+        refused.put(new JdkTypesModel.Grids(grid.names(), new String[] {"s"}, grid.matrix(), null, null, null, null,
+                null, null, null, grid.roles(), null, grid.nested()), "ids holds a java.lang.String[], an array of"
+                + " another class than the declared one, which would decode as the declared class (expected: exactly"
+                + " the declared array class)");
+        refused.put(new JdkTypesModel.Grids(new String[] {"a", null}, null, null, null, null, null, null, null, null,
+                null, null, null, null), "names holds a null element (expected: none; arrays, like collections, maps"
+                + " and Optional, never carry null)");
+        for (Serializer s : List.of(generatedPath, walkPath)) {
+            refused.forEach((value, reason) -> {
+                SerializationException e = assertThrows(SerializationException.class, () -> Payloads.encode(s,
+                        value), reason);
+                assertTrue(e.getMessage().contains(value.getClass().getSimpleName() + "." + reason), e.getMessage());
+            });
+        }
+    }
+
+    private Object roundTrip(Object value) {
+        return Payloads.decodeHeap(serializer, registry.idOf(value), Payloads.encode(serializer, value));
+    }
+
+    private Object part(Object owner, String name) {
+        return registry.find(owner.getClass()).components().stream().filter(c -> c.name().equals(name)).findFirst()
+                .orElseThrow().get(owner);
     }
 
     /** Asserts that {@code p} is refused with our exception and that the attempt allocated a bounded amount. */

@@ -2,11 +2,14 @@ package io.raftwire.serializer.contract;
 
 import io.raftwire.serializer.TypeRegistry;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One registered type per counted walked shape, each with that shape as its only component, so that the first token
@@ -20,7 +23,8 @@ public final class WalkedShapes {
 
     /** The types, in id order, with the label their refusals name. */
     public static final List<Class<?>> TYPES = List.of(Longs.class, Strings.class, Ids.class, Nested.class,
-            Ints.class, Doubles.class, Sorted.class);
+            Ints.class, Doubles.class, Sorted.class, Names.class, Matrix.class, ByRole.class, Listeners.class,
+            Skip.class);
 
     private WalkedShapes() {
     }
@@ -60,5 +64,33 @@ public final class WalkedShapes {
 
     /** {@code SortedMap<Long, byte[]>}. */
     public record Sorted(SortedMap<Long, byte[]> values) {
+    }
+
+    /** {@code String[]}. */
+    public record Names(String[] values) {
+    }
+
+    /** {@code long[][]}. */
+    public record Matrix(long[][] values) {
+    }
+
+    /** An enum key type for {@link ByRole}. */
+    public enum Role {
+        /** First. */
+        LEADER,
+        /** Second. */
+        FOLLOWER
+    }
+
+    /** {@code EnumMap<Role, String>}. */
+    public record ByRole(EnumMap<Role, String> values) {
+    }
+
+    /** {@code CopyOnWriteArrayList<Long>}. */
+    public record Listeners(CopyOnWriteArrayList<Long> values) {
+    }
+
+    /** {@code ConcurrentSkipListMap<String, Long>}. */
+    public record Skip(ConcurrentSkipListMap<String, Long> values) {
     }
 }

@@ -26,7 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -165,8 +165,8 @@ class TypeModelRulesTest {
 
     /** Several problems in one class. */
     public static final class ThreeProblems {
-        private Object[] objects;
-        private AtomicLong counter;
+        private List<String>[] objects;
+        private AtomicReference<Long> counter;
         @SuppressWarnings("rawtypes")
         private List raw;
         private TreeSet<Object> sortedAnything;
@@ -188,10 +188,10 @@ class TypeModelRulesTest {
                 .register(1027, Thread.class).build());
         String m = e.getMessage();
         assertTrue(m.startsWith("cannot register: 7 problem(s):"), m);
-        assertTrue(m.contains("ThreeProblems.objects has type java.lang.Object[] (expected: a primitive array;"
-                + " declare it as List<Object> instead)"), m);
-        assertTrue(m.contains("ThreeProblems.counter has type java.util.concurrent.atomic.AtomicLong (expected:"
-                + " primitives and their boxes"), m);
+        assertTrue(m.contains("ThreeProblems.objects has type java.util.List<java.lang.String>[], a generic array"
+                + " (expected: List<List<String>> or an array of a concrete type)"), m);
+        assertTrue(m.contains("ThreeProblems.counter has type java.util.concurrent.atomic.AtomicReference"
+                + "<java.lang.Long>, not carried (expected: the plain value"), m);
         assertTrue(m.contains("ThreeProblems.raw element has the raw type java.util.List (expected: type arguments,"
                 + " such as List<Long>"), m);
         assertTrue(m.contains("ThreeProblems.sortedAnything is a sorted set of POLYMORPHIC<java.lang.Object>"
