@@ -80,7 +80,7 @@ final class ValuePrinter {
             return;
         }
         switch (kind) {
-            case STRING -> lines.add(label + Text.quote((String) value));
+            case STRING, CHAR_SEQUENCE -> lines.add(label + Text.quote((String) value));
             case BYTES -> lines.add(label + Text.bytes((byte[]) value));
             case LONGS -> lines.add(label + longs((long[]) value));
             case ENUM -> lines.add(label + ((Enum<?>) value).name());
