@@ -225,7 +225,22 @@ public final class JdkTypes {
                     + " collection or map, names the interface to declare instead"),
             OTHER_ARRAY_CLASS,
             NULL_ARRAY_ELEMENT,
-            DATE_SUBCLASS, OTHER_NUMBER, OTHER_CHAR_SEQUENCE);
+            DATE_SUBCLASS, OTHER_NUMBER, OTHER_CHAR_SEQUENCE,
+            new Refused("a null element, key or value of a collection or map, or a null `Optional` content", List.of(),
+                    true, Elements.nullElement("").substring(" holds ".length())),
+            new Refused("a collection that is not a `List` in a place declared `Collection`", List.of(), true,
+                    "which would decode as a list not equal to it (expected: a List; declare the field Set<E> to carry"
+                    + " a set)"),
+            new Refused("a set or map sorted by its own comparator in a place declared sorted", List.of(), true,
+                    "which cannot travel (expected: natural order; a decoded sorted collection uses it)"),
+            new Refused("a set holding two elements (a map two keys) equal by `equals`", List.of(), true, "which the"
+                    + " receiver would refuse (expected: elements distinct by equals; an identity-based set or map, or"
+                    + " a comparator finer than equals, can hold equal ones)"),
+            new Refused("a string holding an unpaired surrogate", List.of(), true, "which UTF-8 cannot carry"
+                    + " (expected: well-formed UTF-16, every surrogate half of a pair)"),
+            new Refused("a value of an unregistered class in a place declared `Object`, an interface or a non-final"
+                    + " class", List.of(), true, "which is not registered; register the class itself, a registered"
+                    + " superclass does not cover it"));
 
     private JdkTypes() {
     }
@@ -235,7 +250,11 @@ public final class JdkTypes {
         return SUPPORTED;
     }
 
-    /** Every refused JDK type and value, in the README's order. */
+    /**
+     * Every refused JDK type and value, in the README's order: the declared types refused at registration, then the
+     * values refused at encode (the reason of each is the fixed part of its message, which {@code JdkTypesTest} checks
+     * against the code's own message).
+     */
     public static List<Refused> refused() {
         return REFUSED;
     }

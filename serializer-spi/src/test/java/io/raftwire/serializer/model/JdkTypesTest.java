@@ -140,6 +140,39 @@ class JdkTypesTest {
                 "every refusal at encode is in the table the README shows");
     }
 
+    /** The refusals at encode the walk made before the new kinds: the table quotes what the code says. */
+    @Test
+    void theTableQuotesTheEarlierEncodeRefusalsAsTheCodeGivesThem() {
+        List<JdkTypes.Refused> rows = JdkTypes.refused();
+        List<JdkTypes.Refused> earlier = rows.subList(rows.size() - 6, rows.size());
+        Shape string = new Shape(Kind.STRING, String.class, null, null, null);
+        Shape collection = new Shape(Kind.LIST, java.util.Collection.class, null, string, Container.LIST);
+        Shape sorted = new Shape(Kind.SET, java.util.SortedSet.class, null, string, Container.SORTED_SET);
+        Shape set = new Shape(Kind.SET, Set.class, null, string, Container.SET);
+        Shape any = new Shape(Kind.POLYMORPHIC, Object.class, null, null, null);
+        any.resolve(null, List.of());
+        java.util.TreeSet<String> reversed = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
+        reversed.add("a");
+        Set<String> twice = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        twice.add(new String("a"));
+        twice.add(new String("a"));
+        List<String> messages = List.of(
+                message(() -> ShapeCodec.write(collection, java.util.Arrays.asList("a", null), new Discard(), "M.c")),
+                message(() -> ShapeCodec.write(collection, Set.of("a"), new Discard(), "M.c")),
+                message(() -> ShapeCodec.write(sorted, reversed, new Discard(), "M.c")),
+                message(() -> ShapeCodec.write(set, twice, new Discard(), "M.c")),
+                Utf16.unpairedSurrogate("a\uD800", 1).getMessage(),
+                message(() -> any.subtypeOf("M.o", new Discard())));
+        for (int i = 0; i < earlier.size(); i++) {
+            assertTrue(messages.get(i).contains(earlier.get(i).reason()), earlier.get(i).what() + ": "
+                    + messages.get(i));
+        }
+    }
+
+    private static String message(Runnable encode) {
+        return assertThrows(IllegalArgumentException.class, encode::run).getMessage();
+    }
+
     @Test
     void numberTagsNameEveryCarriedClassInOrder() {
         assertEquals("Byte, Short, Integer, Long, Float, Double, BigInteger, BigDecimal", JdkTypes.NUMBER_CLASSES
