@@ -105,16 +105,17 @@ public final class JdkTypes {
                     Float.class),
             row("`double`, `Double`", Kind.DOUBLE, "fixed64: the raw IEEE 754 bits", "NaN payloads kept",
                     double.class, Double.class),
-            row("`String`", Kind.STRING, "one string token (UTF-8)", "an unpaired surrogate is refused at encode",
+            row("`String`", Kind.STRING, "one string token", "an unpaired surrogate is refused at encode",
                     String.class),
-            row("`CharSequence`", Kind.CHAR_SEQUENCE, "one string token (UTF-8)", "carries a `String` only, decoded"
+            row("`CharSequence`", Kind.CHAR_SEQUENCE, "one string token", "carries a `String` only, decoded"
                     + " as a `String`", CharSequence.class),
             row("`byte[]`", Kind.BYTES, "one bytes token", "", byte[].class),
             row("`long[]`", Kind.LONGS, COUNTED, "", long[].class),
             row("`boolean[]`, `short[]`, `char[]`, `int[]`, `float[]`, `double[]`", Kind.ARRAY, COUNTED, "",
                     boolean[].class, short[].class, char[].class, int[].class, float[].class, double[].class),
-            rule("`T[]` of any other supported type: `String[]`, `Object[]`, `long[][]`, `int[][]`, `byte[][]`,"
-                    + " arrays of enums or registered values, nested to any depth", Kind.OBJECT_ARRAY, COUNTED,
+            rule("`T[]` of any other supported type that is not generic: `String[]`, `Object[]`, `long[][]`,"
+                    + " `int[][]`, `byte[][]`, arrays of enums or registered values, nested to any depth",
+                    Kind.OBJECT_ARRAY, COUNTED,
                     "elements never null; decodes as the declared array class"),
             row("`UUID`", Kind.UUID, "two fixed64: most, then least significant bits", "", UUID.class),
             row("`Instant`", Kind.INSTANT, "two longs: epoch seconds, nanoseconds", "", Instant.class),
@@ -304,7 +305,8 @@ public final class JdkTypes {
         for (Supported s : SUPPORTED) {
             md.append("| ").append(s.javaTypes()).append(" | ").append(s.kind())
                     .append(s.container() == null ? "" : " (" + s.container() + ")").append(" | ")
-                    .append(s.wire()).append(" | ").append(s.note().isEmpty() ? "as declared" : s.note()).append(" |\n");
+                    .append(s.wire()).append(" | ").append(s.note().isEmpty() ? "as declared" : s.note())
+                    .append(" |\n");
         }
         md.append("\n| refused | when | reason given |\n|---|---|---|\n");
         for (Refused r : REFUSED) {
