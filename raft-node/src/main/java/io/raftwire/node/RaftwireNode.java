@@ -21,6 +21,7 @@ import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
+import io.raftwire.node.server.MembershipGuard;
 import io.raftwire.node.server.SessionConsistency;
 import io.raftwire.node.server.SessionTrackingStateMachine;
 import io.raftwire.node.transport.RaftMessageRouter;
@@ -112,7 +113,8 @@ public final class RaftwireNode implements AutoCloseable {
             events.leadership(this::isLeader);
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
                     peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE))).register(clients);
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
+                    config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
         } catch (RuntimeException e) {
