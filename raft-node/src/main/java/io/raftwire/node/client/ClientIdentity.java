@@ -40,8 +40,8 @@ final class ClientIdentity {
                 + CertificateName.uri(cluster, Caller.Role.ADMIN, "<id>");
         if (file.isEmpty()) {
             throw new IllegalArgumentException(key + " = \"\" (expected: the client's PEM certificate chain naming "
-                    + forms + ", because " + ConfigKeys.TLS_ENABLED.name() + " = true; see RaftwireClient.Builder"
-                    + ".tls)");
+                    + forms + ", because " + ConfigKeys.TLS_ENABLED.name() + " = true; or "
+                    + ConfigKeys.TLS_ENABLED.name() + " = false for plaintext on loopback)");
         }
         CertificateName name = CertificateName.read(key, Path.of(file));
         if (!name.clusterId().equals(cluster) || name.role() == Caller.Role.MEMBER) {

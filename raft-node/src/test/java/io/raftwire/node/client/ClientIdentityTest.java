@@ -36,7 +36,7 @@ class ClientIdentityTest {
                 () -> ClientIdentity.clientId(RaftwireConfig.of(Map.of("raftwire.cluster.id", "prod")), null));
         assertEquals("raftwire.tls.certificate-file = \"\" (expected: the client's PEM certificate chain naming"
                 + " raftwire://prod/client/<id> or raftwire://prod/admin/<id>, because raftwire.tls.enabled = true;"
-                + " see RaftwireClient.Builder.tls)", none.getMessage());
+                + " or raftwire.tls.enabled = false for plaintext on loopback)", none.getMessage());
         Path garbage = Files.writeString(dir.resolve("c.pem"), "not a certificate");
         IllegalArgumentException unreadable = assertThrows(IllegalArgumentException.class,
                 () -> ClientIdentity.clientId(RaftwireConfig.of(Map.of("raftwire.tls.certificate-file",
