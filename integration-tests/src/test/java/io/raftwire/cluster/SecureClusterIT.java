@@ -274,8 +274,8 @@ class SecureClusterIT {
 
     /**
      * A client certificate issued under a member's id connects to that member's peers' Raft port as the member: it is
-     * refused at the handshake, and the refusing member logs why. The library refuses to connect under another id
-     * than its certificate names.
+     * refused at the handshake, and the refusing member logs why. A node refuses to be built with an admin certificate
+     * under its id, and the library to connect under another id than its certificate names.
      */
     @Test
     @Timeout(120)
@@ -302,6 +302,16 @@ class SecureClusterIT {
         }
         logs.await("certificate names raftwire://it-secure/client/node-3 (expected: raftwire://it-secure/node-3; a"
                 + " client certificate never acts as a member: it connects only to a client address)");
+
+        MemberFiles adminAsNode = pki.named("raftwire://" + CLUSTER + "/admin/node-1", "admin-node-1");
+        Map<String, String> node = new HashMap<>(shared.config(0).nonDefaults());
+        node.remove(ConfigKeys.NODE_DATA_DIR.name());
+        node.putAll(tls(adminAsNode));
+        IllegalArgumentException notAMember = assertThrows(IllegalArgumentException.class,
+                () -> KvNodes.node(RaftwireConfig.of(node)));
+        assertEquals("raftwire.tls.certificate-file = " + adminAsNode.certificate() + " names"
+                + " raftwire://it-secure/admin/node-1 (expected: this member's certificate, raftwire://it-secure/node-1;"
+                + " client and admin certificates are for clients)", notAMember.getMessage());
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RaftwireClient.builder(
                 shared.config(0), KvNodes.registry(), shared.clientAddresses()).clientId("node-3")

@@ -337,8 +337,9 @@ public final class RaftwireNode implements AutoCloseable {
          * @throws IllegalArgumentException     if the restored state holds more log entries after its snapshot than
          *                                      MicroRaft's log holds with {@code raftwire.raft.snapshot-interval} and
          *                                      {@code raftwire.raft.max-pending-entries} (lowered since it was
-         *                                      written), or the data directory belongs to another member; the
-         *                                      store is closed
+         *                                      written), the data directory belongs to another member (the
+         *                                      store is closed), or with TLS the certificate is a client's or an
+         *                                      admin's, not this member's
          * @throws java.io.UncheckedIOException if the data directory cannot be opened or is damaged
          */
         public RaftwireNode build() {
@@ -350,6 +351,7 @@ public final class RaftwireNode implements AutoCloseable {
             // directory is created, so that a node that cannot start leaves no directory behind.
             TransportFactory.installed().check(config);
             TransportFactory.installed().check(NodeConfigs.clientListener(config));
+            NodeConfigs.requireMemberCertificate(config);
             if (!storeGiven && !dataDir.isEmpty()) {
                 DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
                 store(durable.store(), durable.restored(), durable.store()::close);
