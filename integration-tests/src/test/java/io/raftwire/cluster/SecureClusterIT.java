@@ -10,10 +10,12 @@ import io.raftwire.it.TestPki;
 import io.raftwire.it.TestPki.MemberFiles;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.KeepAliveRequest;
+import io.raftwire.message.request.LeaveRequest;
 import io.raftwire.message.response.JoinResponse;
 import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.response.LeaveResponse;
 import io.raftwire.message.response.TransferResponse;
+import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.node.KvNodes;
@@ -233,6 +235,35 @@ class SecureClusterIT {
             assertTrue(client.put("refused-but-served", bytes("yes")).get(30, TimeUnit.SECONDS).success(),
                     "a client certificate still does what clients do");
         }
+    }
+
+    /**
+     * The issue's attack as it was made: a raw transport with a certificate in the old member form,
+     * {@code raftwire://it-secure/client} (now: the member named {@code client}), on a member's client port, sends
+     * {@code LeaveRequest(node-3)}. It got {@code OK} before; it is a member certificate acting on another member now.
+     */
+    @Test
+    @Timeout(120)
+    void theIssuesLeaveFromACertificateNamedClientIsRefused() {
+        MemberFiles old = pki.named("raftwire://" + CLUSTER + "/client", "old-form-client");
+        Map<String, String> values = new HashMap<>();
+        values.put(ConfigKeys.CLUSTER_ID.name(), CLUSTER);
+        values.put(ConfigKeys.SERIALIZER.name(), shared.config(0).get(ConfigKeys.SERIALIZER));
+        values.put(ConfigKeys.NODE_ID.name(), "client");
+        values.put(ConfigKeys.PEERS.name(), "node-1=" + shared.config(0).get(ConfigKeys.NODE_CLIENT_ADDRESS));
+        values.putAll(tls(old));
+        try (Transport transport = NettyTransportFactory.create(RaftwireConfig.of(values), KvNodes.registry())) {
+            transport.start();
+            LeaveResponse leave = Await.value(transport.request("node-1", new LeaveRequest(new RaftMember(
+                    new MemberId("node-3"), RaftMember.Type.ACTIVE, 0)), LeaveResponse.class), WAIT);
+            assertEquals(new RaftError(RaftError.Type.PROTOCOL_ERROR, "forbidden: LeaveRequest for member node-3 from"
+                    + " member certificate raftwire://it-secure/client (expected: an admin certificate"
+                    + " raftwire://it-secure/admin/<id>, or the member certificate of node-3 itself)", null),
+                    leave.error());
+        }
+        logs.await("refused forbidden: LeaveRequest for member node-3 from member certificate"
+                + " raftwire://it-secure/client");
+        assertEquals(3, shared.node(shared.awaitLeader(WAIT)).raftNode().getCommittedMembers().getMembers().size());
     }
 
     /** The CLI refuses a certificate that is not a client's or an admin's, and one the cluster does not trust. */
