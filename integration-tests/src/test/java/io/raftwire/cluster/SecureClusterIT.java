@@ -235,6 +235,12 @@ class SecureClusterIT {
             assertTrue(client.put("refused-but-served", bytes("yes")).get(30, TimeUnit.SECONDS).success(),
                     "a client certificate still does what clients do");
         }
+        String[] cliLeave = cli(shared, carol, "leave", "node-3");
+        assertEquals(String.valueOf(ExitCodes.FAILURE), cliLeave[0], cliLeave[2]);
+        assertEquals("raftwire client leave: the cluster refused it: PROTOCOL_ERROR: forbidden: LeaveRequest for member"
+                + " node-3 from client certificate raftwire://it-secure/client/carol (expected: an admin certificate"
+                + " raftwire://it-secure/admin/<id>, or the member certificate of node-3 itself)", cliLeave[2]);
+        assertEquals("", cliLeave[1]);
     }
 
     /**
@@ -288,7 +294,7 @@ class SecureClusterIT {
 
     @Test
     @Timeout(120)
-    void anAdminCertificateMayHandLeadershipToAnotherMember() throws Exception {
+    void anAdminCertificateMayHandLeadershipToAnotherMemberThroughTheLibraryAndTheCli() throws Exception {
         int leader = shared.awaitLeader(WAIT);
         String target = LocalCluster.id((leader + 1) % 3);
         try (KvClient admin = client(shared, ops)) {
@@ -300,6 +306,13 @@ class SecureClusterIT {
                             + target + ")");
             assertTrue(admin.put("after-transfer", bytes("ok")).get(30, TimeUnit.SECONDS).success());
         }
+        String back = LocalCluster.id(leader);
+        String[] cliTransfer = cli(shared, ops, "transfer", back);
+        assertEquals(String.valueOf(ExitCodes.OK), cliTransfer[0], cliTransfer[2]);
+        assertEquals("OK", cliTransfer[1]);
+        Await.until(WAIT, () -> shared.leaderIndex().map(LocalCluster::id).orElse("").equals(back),
+                () -> "leader " + shared.leaderIndex().map(LocalCluster::id).orElse("none") + " (expected: " + back
+                        + ", handed back by the CLI with the admin certificate)");
         assertTrue(logs.lines().stream().noneMatch(l -> l.contains("refused forbidden")), logs.lines()::toString);
     }
 

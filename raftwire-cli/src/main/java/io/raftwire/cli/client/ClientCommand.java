@@ -33,17 +33,20 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code raftwire client}: talks to a running cluster's key-value store through a client session. The connection
- * options live here; each operation is a subcommand.
+ * {@code raftwire client}: talks to a running cluster's key-value store through a client session, and changes its
+ * membership and leadership with an admin certificate. The connection options live here; each operation is a
+ * subcommand.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
         customSynopsis = {"@|bold raftwire client|@ [-hVv] [--cluster-id=<clusterId>] [--config=FILE]",
                 "                       --members=ID=HOST:PORT,... [--serializer=<serializer>]",
                 "                       [--timeout-ms=<timeoutMs>]",
                 "                       [--certificate=FILE --private-key=FILE --trust=FILE] [COMMAND]"},
-        description = {"Talks to a running cluster: put, get, delete, cas, watch, bench."},
+        description = {"Talks to a running cluster: put, get, delete, cas, watch, bench; with an admin certificate"
+                + " also join, leave, transfer."},
         subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
-                KvCommands.Watch.class, BenchCommand.class})
+                KvCommands.Watch.class, BenchCommand.class, MembershipCommands.Join.class,
+                MembershipCommands.Leave.class, MembershipCommands.Transfer.class})
 public final class ClientCommand {
 
     /**

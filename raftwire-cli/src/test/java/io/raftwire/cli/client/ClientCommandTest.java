@@ -133,6 +133,9 @@ class ClientCommandTest {
                 List.of("--serializer yaml get a", "raftwire client: --serializer = yaml (expected: one of the"
                         + " installed serializers fory, jdk, kryo, protostuff) (see 'raftwire client --help')"),
                 List.of("--cluster-id Bad! get a", "raftwire client: --cluster-id = Bad! (expected: "),
+                List.of("leave Node-1", "raftwire client leave: MEMBER = Node-1 (expected: an id matching"
+                        + " [a-z0-9][a-z0-9._-]{0,63}) (see 'raftwire client leave --help')"),
+                List.of("transfer ''", "raftwire client transfer: MEMBER = \"\" (expected: an id matching"),
                 List.of("--certificate c.pem --trust ca.pem get a", "raftwire client: --certificate = c.pem,"
                         + " --private-key = null, --trust = ca.pem (expected: all three, or none to take raftwire.tls.*"
                         + " from the configuration) (see 'raftwire client --help')"));
