@@ -137,13 +137,17 @@ public record CertificateName(String clusterId, Caller.Role role, String id) {
         }
     }
 
-    /** The name in one raftwire SAN URI, taken as written (raw authority and path: nothing decoded). */
+    /**
+     * The name in one raftwire SAN URI, taken as written (raw authority and path: nothing decoded). Only printable
+     * ASCII is taken (ids are ASCII, see {@code raftwire.node.id}), so a name is safe to log as it is.
+     */
     private static CertificateName parse(String text) {
+        boolean printableAscii = text.chars().allMatch(c -> c > 0x20 && c < 0x7f);
         try {
             URI uri = new URI(text);
             String cluster = uri.getRawAuthority();
             String path = uri.getRawPath();
-            if (cluster != null && !cluster.isEmpty() && uri.getRawUserInfo() == null && uri.getPort() < 0
+            if (printableAscii && cluster != null && !cluster.isEmpty() && uri.getRawUserInfo() == null && uri.getPort() < 0
                     && cluster.indexOf(':') < 0 && uri.getRawQuery() == null && uri.getRawFragment() == null
                     && path != null && path.startsWith("/")) {
                 String[] segments = path.substring(1).split("/", -1);
