@@ -11,6 +11,7 @@ import io.raftwire.it.TestPki.MemberFiles;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.request.LeaveRequest;
+import io.raftwire.message.request.TransferRequest;
 import io.raftwire.message.response.JoinResponse;
 import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.response.LeaveResponse;
@@ -270,6 +271,40 @@ class SecureClusterIT {
         logs.await("refused forbidden: LeaveRequest for member node-3 from member certificate"
                 + " raftwire://it-secure/client");
         assertEquals(3, shared.node(shared.awaitLeader(WAIT)).raftNode().getCommittedMembers().getMembers().size());
+    }
+
+    /**
+     * A member's own certificate, on another member's client port, may do what members do to themselves (here: take
+     * leadership), and nothing to another member.
+     */
+    @Test
+    @Timeout(120)
+    void aMemberCertificateMayTakeLeadershipItselfButNotHandItToAnother() {
+        int leader = shared.awaitLeader(WAIT);
+        String self = LocalCluster.id((leader + 1) % 3);
+        String other = LocalCluster.id((leader + 2) % 3);
+        Map<String, String> values = new HashMap<>();
+        values.put(ConfigKeys.CLUSTER_ID.name(), CLUSTER);
+        values.put(ConfigKeys.SERIALIZER.name(), shared.config(0).get(ConfigKeys.SERIALIZER));
+        values.put(ConfigKeys.NODE_ID.name(), self);
+        values.put(ConfigKeys.PEERS.name(), LocalCluster.id(leader) + "="
+                + shared.config(leader).get(ConfigKeys.NODE_CLIENT_ADDRESS));
+        values.putAll(tls(MEMBERS.get(self)));
+        try (Transport transport = NettyTransportFactory.create(RaftwireConfig.of(values), KvNodes.registry())) {
+            transport.start();
+            TransferResponse toOther = Await.value(transport.request(LocalCluster.id(leader), new TransferRequest(
+                    new MemberId(other)), TransferResponse.class), WAIT);
+            assertEquals("forbidden: TransferRequest for member " + other + " from member certificate"
+                    + " raftwire://it-secure/" + self + " (expected: an admin certificate"
+                    + " raftwire://it-secure/admin/<id>, or the member certificate of " + other + " itself)",
+                    toOther.error().message());
+            TransferResponse toSelf = Await.value(transport.request(LocalCluster.id(leader), new TransferRequest(
+                    new MemberId(self)), TransferResponse.class), WAIT);
+            assertEquals(RaftResponse.Status.OK, toSelf.status(), toSelf::toString);
+        }
+        Await.until(WAIT, () -> shared.leaderIndex().map(LocalCluster::id).orElse("").equals(self),
+                () -> "leader " + shared.leaderIndex().map(LocalCluster::id).orElse("none") + " (expected: " + self
+                        + ")");
     }
 
     /** The CLI refuses a certificate that is not a client's or an admin's, and one the cluster does not trust. */
