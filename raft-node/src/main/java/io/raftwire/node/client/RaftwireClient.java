@@ -60,6 +60,12 @@ import java.util.concurrent.Executors;
  * error naming the leader it knows ({@link io.raftwire.message.value.RaftError#leader()}); the client re-sends there at
  * once if that is one of its members. When a member cannot be reached the client asks the next one.
  *
+ * <p><b>Identity.</b> With TLS ({@link Builder#tls}, or the {@code raftwire.tls.*} keys of the configuration) the
+ * client connects under the id its client or admin certificate names, and may change membership and leadership
+ * ({@link #join}, {@link #leave}, {@link #transferLeadership}) only with an admin certificate; on plaintext it takes a
+ * random id unless given one, and members refuse those changes unless they set
+ * {@code raftwire.security.plaintext-admin}.
+ *
  * <p><b>Threading.</b> Thread-safe; commands may be submitted from many threads and pipelined. Futures complete on a
  * transport I/O thread or the client's timer thread: dependent stages must not block.
  */
@@ -253,7 +259,9 @@ public final class RaftwireClient implements AutoCloseable {
      * while a voter that is far behind is part of the configuration, commits need it or the rest of a new majority
      * (integration-tests {@code JoinCatchUpIT} measures it).
      *
-     * @return completes with the leader's answer (the members after the change, or its error)
+     * @return completes with the leader's answer (the members after the change, or its error: a
+     *         {@code PROTOCOL_ERROR} starting {@code forbidden:} unless this client holds an admin certificate, or on
+     *         plaintext the members set {@code raftwire.security.plaintext-admin})
      */
     public CompletableFuture<JoinResponse> join(String memberId, RaftMember.Type type) {
         return caller.call(new JoinRequest(new RaftMember(new MemberId(memberId), type, 0)), JoinResponse.class);
@@ -422,7 +430,8 @@ public final class RaftwireClient implements AutoCloseable {
             values.putAll(tls);
             String clientId = ClientIdentity.clientId(RaftwireConfig.of(Map.of(
                     ConfigKeys.CLUSTER_ID.name(), config.get(ConfigKeys.CLUSTER_ID),
-                    ConfigKeys.TLS_ENABLED.name(), values.getOrDefault(ConfigKeys.TLS_ENABLED.name(), "true"),
+                    ConfigKeys.TLS_ENABLED.name(), values.getOrDefault(ConfigKeys.TLS_ENABLED.name(),
+                            String.valueOf(ConfigKeys.TLS_ENABLED.defaultValue())),
                     ConfigKeys.TLS_CERTIFICATE_FILE.name(), values.getOrDefault(
                             ConfigKeys.TLS_CERTIFICATE_FILE.name(), ""))), this.clientId);
             values.put(ConfigKeys.NODE_ID.name(), clientId);
