@@ -192,9 +192,16 @@ public final class ConfigKeys {
     public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.ofBoolean("raftwire.tls.enabled", true,
             "mutual TLS between members; false = plaintext, unauthenticated (loopback demos and tests only)");
 
+    public static final ConfigKey<Boolean> SECURITY_PLAINTEXT_ADMIN = ConfigKey.ofBoolean(
+            "raftwire.security.plaintext-admin", false,
+            "with tls.enabled = false: accept Join, Leave and Transfer requests from any plaintext client (they are"
+                    + " refused otherwise); no effect with TLS, where only admin certificates and members acting on"
+                    + " themselves may send them");
+
     public static final ConfigKey<String> TLS_CERTIFICATE_FILE = ConfigKey.ofString("raftwire.tls.certificate-file",
             "", Constraint.any(),
-            "PEM file: this node's certificate chain; its SAN URI raftwire://<cluster id>/<member id> names it;"
+            "PEM file: this node's certificate chain; its SAN URI raftwire://<cluster id>/<member id> names it (a"
+                    + " client's: raftwire://<cluster id>/client/<id> or raftwire://<cluster id>/admin/<id>);"
                     + " required when tls.enabled (checked when the transport is created)");
 
     public static final ConfigKey<String> TLS_PRIVATE_KEY_FILE = ConfigKey.ofString("raftwire.tls.private-key-file",
@@ -266,7 +273,7 @@ public final class ConfigKeys {
             TRANSPORT_NATIVE,
             TRANSPORT_MAX_CONNECTIONS, TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
             TRANSPORT_ACCEPT_ANY_MEMBER,
-            TRANSPORT_CAPTURE_FILE, TLS_ENABLED, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
+            TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,
             RAFT_MAX_PENDING_ENTRIES);

@@ -52,6 +52,7 @@ class RaftwireConfigTest {
             "raftwire.transport.accept-any-member | false",
             "raftwire.transport.capture-file | ",
             "raftwire.tls.enabled | true",
+            "raftwire.security.plaintext-admin | false",
             "raftwire.tls.certificate-file | ",
             "raftwire.tls.private-key-file | ",
             "raftwire.tls.trust-file | ",

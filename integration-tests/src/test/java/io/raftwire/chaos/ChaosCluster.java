@@ -81,6 +81,7 @@ final class ChaosCluster implements AutoCloseable {
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.cluster.id", "chaos");
         base.put("raftwire.tls.enabled", "false"); // loopback: plaintext on purpose
+        base.put("raftwire.security.plaintext-admin", "true"); // the membership scenarios change members over it
         base.put("raftwire.raft.election-timeout-ms", "300");
         base.put("raftwire.raft.heartbeat-period-secs", "1");
         base.put("raftwire.raft.heartbeat-timeout-secs", "2");

@@ -30,6 +30,7 @@ final class KvCluster implements AutoCloseable {
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.tls.enabled", "false"); // loopback tests run plaintext on purpose
+        base.put("raftwire.security.plaintext-admin", "true"); // and change membership over it
         base.put("raftwire.cluster.id", "it-kv");
         base.put("raftwire.raft.election-timeout-ms", "300");
         base.put("raftwire.raft.heartbeat-period-secs", "1");

@@ -13,12 +13,14 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * Certificates made at run time with Netty's pkitesting: a CA, and member certificates it issues that name
- * {@code raftwire://<cluster>/<member>} in a SAN URI, written as the PEM files the {@code raftwire.tls.*} keys name.
+ * {@code raftwire://<cluster>/<member>} in a SAN URI (client and admin certificates:
+ * {@code raftwire://<cluster>/client/<id>}, {@code raftwire://<cluster>/admin/<id>}), written as the PEM files the
+ * {@code raftwire.tls.*} keys name.
  */
-final class TestPki {
+public final class TestPki {
 
-    /** The PEM files of one member. */
-    record MemberFiles(Path certificate, Path privateKey, Path trust) {
+    /** The PEM files of one member (or client). */
+    public record MemberFiles(Path certificate, Path privateKey, Path trust) {
     }
 
     private final Path dir;
@@ -26,7 +28,7 @@ final class TestPki {
     private final Path trust;
 
     /** A new CA named {@code name}, writing its files under {@code dir}. */
-    TestPki(Path dir, String name) {
+    public TestPki(Path dir, String name) {
         this.dir = dir;
         try {
             this.ca = new CertificateBuilder().subject("CN=" + name).ecp256().setIsCertificateAuthority(true)
@@ -39,9 +41,18 @@ final class TestPki {
     }
 
     /** A valid member certificate of {@code cluster}/{@code member}, trusting this CA. */
-    MemberFiles member(String cluster, String member) {
+    public MemberFiles member(String cluster, String member) {
         return issue(cluster, member, Instant.now().minus(1, ChronoUnit.HOURS),
                 Instant.now().plus(1, ChronoUnit.DAYS), member);
+    }
+
+    /**
+     * A valid certificate whose one raftwire SAN URI is {@code uri} exactly as given (a client's
+     * {@code raftwire://<cluster>/client/<id>}, an admin's, or a malformed one), written to {@code fileName}.pem/.key.
+     */
+    public MemberFiles named(String uri, String fileName) {
+        return issueUri(uri, fileName, Instant.now().minus(1, ChronoUnit.HOURS), Instant.now().plus(1, ChronoUnit.DAYS),
+                fileName);
     }
 
     /** A member certificate that expired an hour ago. */
@@ -51,10 +62,14 @@ final class TestPki {
     }
 
     private MemberFiles issue(String cluster, String member, Instant from, Instant to, String fileName) {
+        return issueUri("raftwire://" + cluster + "/" + member, member, from, to, fileName);
+    }
+
+    private MemberFiles issueUri(String uri, String member, Instant from, Instant to, String fileName) {
         X509Bundle leaf;
         try {
             leaf = new CertificateBuilder().subject("CN=" + member).ecp256()
-                    .addSanUriName("raftwire://" + cluster + "/" + member)
+                    .addSanUriName(uri)
                     .addExtendedKeyUsageServerAuth().addExtendedKeyUsageClientAuth()
                     .notBefore(from).notAfter(to).buildIssuedBy(ca);
         } catch (Exception e) {

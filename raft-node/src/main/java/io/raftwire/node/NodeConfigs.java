@@ -6,7 +6,10 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.transport.Caller;
+import io.raftwire.transport.CertificateName;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +51,27 @@ final class NodeConfigs {
             }
         }
         return List.copyOf(members);
+    }
+
+    /**
+     * With TLS, checks that {@code raftwire.tls.certificate-file} is a member certificate: a transport accepts a client
+     * or admin certificate under this node's id (a client's transport carries one), but every peer would refuse a
+     * member that presents one, so a node refuses to be built with it.
+     *
+     * @throws IllegalArgumentException naming the file, what it names and what is expected
+     */
+    static void requireMemberCertificate(RaftwireConfig config) {
+        if (!config.get(ConfigKeys.TLS_ENABLED)) {
+            return;
+        }
+        String file = config.get(ConfigKeys.TLS_CERTIFICATE_FILE);
+        CertificateName name = CertificateName.read(ConfigKeys.TLS_CERTIFICATE_FILE.name(), Path.of(file));
+        if (name.role() != Caller.Role.MEMBER) {
+            throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = " + file + " names "
+                    + name + " (expected: this member's certificate, " + CertificateName.uri(config.get(
+                    ConfigKeys.CLUSTER_ID), Caller.Role.MEMBER, config.get(ConfigKeys.NODE_ID)) + "; client and"
+                    + " admin certificates are for clients)");
+        }
     }
 
     /**

@@ -21,6 +21,7 @@ import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
+import io.raftwire.node.server.MembershipGuard;
 import io.raftwire.node.server.SessionConsistency;
 import io.raftwire.node.server.SessionTrackingStateMachine;
 import io.raftwire.node.transport.RaftMessageRouter;
@@ -112,7 +113,8 @@ public final class RaftwireNode implements AutoCloseable {
             events.leadership(this::isLeader);
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
                     peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE))).register(clients);
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
+                    config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
         } catch (RuntimeException e) {
@@ -335,8 +337,9 @@ public final class RaftwireNode implements AutoCloseable {
          * @throws IllegalArgumentException     if the restored state holds more log entries after its snapshot than
          *                                      MicroRaft's log holds with {@code raftwire.raft.snapshot-interval} and
          *                                      {@code raftwire.raft.max-pending-entries} (lowered since it was
-         *                                      written), or the data directory belongs to another member; the
-         *                                      store is closed
+         *                                      written), the data directory belongs to another member (the
+         *                                      store is closed), or with TLS the certificate is a client's or an
+         *                                      admin's, not this member's
          * @throws java.io.UncheckedIOException if the data directory cannot be opened or is damaged
          */
         public RaftwireNode build() {
@@ -348,6 +351,7 @@ public final class RaftwireNode implements AutoCloseable {
             // directory is created, so that a node that cannot start leaves no directory behind.
             TransportFactory.installed().check(config);
             TransportFactory.installed().check(NodeConfigs.clientListener(config));
+            NodeConfigs.requireMemberCertificate(config);
             if (!storeGiven && !dataDir.isEmpty()) {
                 DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
                 store(durable.store(), durable.restored(), durable.store()::close);

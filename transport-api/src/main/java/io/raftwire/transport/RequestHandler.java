@@ -3,7 +3,8 @@ package io.raftwire.transport;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers requests of one type (see {@link Transport#onRequest}).
+ * Answers requests of one type (see {@link Transport#onRequest}). A handler that must know the sender's role as well
+ * as its id is a {@link CallerRequestHandler} instead.
  *
  * <p>Runs on the executor given at registration, or on a transport I/O thread if none was given: in that case it must
  * not block. Return a stage that completes later for slow work.

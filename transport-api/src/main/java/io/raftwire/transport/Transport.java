@@ -37,6 +37,12 @@ import java.util.concurrent.Executor;
  * unverified. In both cases it is one of this node's peers at the time of the handshake and never this node's own
  * id; connections that fail these checks are refused before any message reaches a handler.
  *
+ * <p><b>Roles.</b> With TLS a certificate names a member, a client or an admin ({@link CertificateName}): an accepted
+ * connection must claim the id its certificate names; a transport that accepts only its peers (no
+ * {@code raftwire.transport.accept-any-member}) refuses client and admin certificates, and a connecting transport
+ * accepts only the member certificate of the member it meant to reach. A handler registered with
+ * {@link #onCallerRequest} is told the sender's {@link Caller}: its id and role, and whether a certificate proved them.
+ *
  * <p><b>Ordering.</b> Frames to one peer keep their order on each of its two connections: an urgent one and a bulk
  * one for frames above the bulk threshold. A large message may therefore be overtaken by a later small one.
  */
@@ -133,6 +139,23 @@ public interface Transport extends AutoCloseable {
      * @throws IllegalStateException if a request handler for exactly this type is already registered
      */
     <Q> void onRequest(Class<Q> type, Executor executor, RequestHandler<? super Q> handler);
+
+    /**
+     * Registers the handler of requests of {@code type} and its subtypes that is told the {@link Caller} of each: the
+     * id and the role the connection authenticated as (see "Who is {@code from}"). Runs on {@code executor}, or on a
+     * transport I/O thread if it is {@code null} (it must not block then). It takes the place of an
+     * {@link #onRequest} handler: one handler per type, registered either way.
+     *
+     * <p>This default implementation, for transports that authenticate no roles, refuses: an unknown role must not
+     * pass for a known one.
+     *
+     * @throws IllegalStateException         if a request handler for exactly this type is already registered
+     * @throws UnsupportedOperationException if this transport does not authenticate callers
+     */
+    default <Q> void onCallerRequest(Class<Q> type, Executor executor, CallerRequestHandler<? super Q> handler) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not tell handlers the caller's"
+                + " role (expected: a transport that authenticates connections, such as NettyTransport)");
+    }
 
     /**
      * Registers the handler of one-way messages of {@code type} and its subtypes, run on a transport I/O thread (it

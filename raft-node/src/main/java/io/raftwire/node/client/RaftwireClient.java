@@ -28,9 +28,8 @@ import io.raftwire.transport.SerializerConfig;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportFactory;
 
-import java.security.SecureRandom;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +59,12 @@ import java.util.concurrent.Executors;
  * uses that to find and follow the leader. A member that does not lead refuses a request with a {@code NO_LEADER}
  * error naming the leader it knows ({@link io.raftwire.message.value.RaftError#leader()}); the client re-sends there at
  * once if that is one of its members. When a member cannot be reached the client asks the next one.
+ *
+ * <p><b>Identity.</b> With TLS ({@link Builder#tls}, or the {@code raftwire.tls.*} keys of the configuration) the
+ * client connects under the id its client or admin certificate names, and may change membership and leadership
+ * ({@link #join}, {@link #leave}, {@link #transferLeadership}) only with an admin certificate; on plaintext it takes a
+ * random id unless given one, and members refuse those changes unless they set
+ * {@code raftwire.security.plaintext-admin}.
  *
  * <p><b>Threading.</b> Thread-safe; commands may be submitted from many threads and pipelined. Futures complete on a
  * transport I/O thread or the client's timer thread: dependent stages must not block.
@@ -254,7 +259,9 @@ public final class RaftwireClient implements AutoCloseable {
      * while a voter that is far behind is part of the configuration, commits need it or the rest of a new majority
      * (integration-tests {@code JoinCatchUpIT} measures it).
      *
-     * @return completes with the leader's answer (the members after the change, or its error)
+     * @return completes with the leader's answer (the members after the change, or its error: a
+     *         {@code PROTOCOL_ERROR} starting {@code forbidden:} unless this client holds an admin certificate, or on
+     *         plaintext the members set {@code raftwire.security.plaintext-admin})
      */
     public CompletableFuture<JoinResponse> join(String memberId, RaftMember.Type type) {
         return caller.call(new JoinRequest(new RaftMember(new MemberId(memberId), type, 0)), JoinResponse.class);
@@ -319,7 +326,8 @@ public final class RaftwireClient implements AutoCloseable {
         private final RaftwireConfig config;
         private final TypeRegistry registry;
         private final List<PeerAddress> members;
-        private String clientId = "client-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(6));
+        private String clientId;
+        private Map<String, String> tls = Map.of();
         private Duration operationTimeout = Duration.ofSeconds(30);
         private Duration sessionTimeout = Duration.ofSeconds(10);
         private ReadConsistency consistency = ReadConsistency.LINEARIZABLE;
@@ -334,9 +342,33 @@ public final class RaftwireClient implements AutoCloseable {
             }
         }
 
-        /** This client's id, unique among the cluster's clients; a random {@code client-<hex>} by default. */
+        /**
+         * This client's id, unique among the cluster's clients. By default: with TLS the id its certificate names (see
+         * {@link #tls}), on plaintext a random {@code client-<hex>}. With TLS a different id is refused by
+         * {@link #build()}: members accept a client only under the id its certificate names.
+         */
         public Builder clientId(String id) {
             this.clientId = Objects.requireNonNull(id, "id");
+            return this;
+        }
+
+        /**
+         * Connects with mutual TLS as the client or admin its certificate names, whatever {@code raftwire.tls.*} the
+         * configuration given to {@link RaftwireClient#builder} says: the files have the formats a node's
+         * {@code raftwire.tls.*} keys take.
+         *
+         * @param certificateChain PEM certificate chain, this client's first; its one raftwire SAN URI is
+         *                         {@code raftwire://<cluster id>/client/<client id>} (a client: sessions, commands,
+         *                         queries) or {@code raftwire://<cluster id>/admin/<admin id>} (also Join, Leave and
+         *                         Transfer), and its id becomes this client's id
+         * @param privateKey       PEM, unencrypted PKCS#8: the key of that certificate
+         * @param trust            PEM CA certificates the members' certificates are checked against
+         */
+        public Builder tls(Path certificateChain, Path privateKey, Path trust) {
+            this.tls = Map.of(ConfigKeys.TLS_ENABLED.name(), "true",
+                    ConfigKeys.TLS_CERTIFICATE_FILE.name(), certificateChain.toString(),
+                    ConfigKeys.TLS_PRIVATE_KEY_FILE.name(), privateKey.toString(),
+                    ConfigKeys.TLS_TRUST_FILE.name(), trust.toString());
             return this;
         }
 
@@ -385,9 +417,23 @@ public final class RaftwireClient implements AutoCloseable {
             return this;
         }
 
-        /** Creates the client (nothing is connected until {@link RaftwireClient#connect()}). */
+        /**
+         * Creates the client (nothing is connected until {@link RaftwireClient#connect()}).
+         *
+         * @throws IllegalArgumentException with TLS, if the certificate cannot be read, names no client or admin of
+         *                                  the configuration's cluster, or names another id than {@link #clientId};
+         *                                  or if the transport refuses the settings (a key that is not the
+         *                                  certificate's, ...)
+         */
         public RaftwireClient build() {
             Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
+            values.putAll(tls);
+            String clientId = ClientIdentity.clientId(RaftwireConfig.of(Map.of(
+                    ConfigKeys.CLUSTER_ID.name(), config.get(ConfigKeys.CLUSTER_ID),
+                    ConfigKeys.TLS_ENABLED.name(), values.getOrDefault(ConfigKeys.TLS_ENABLED.name(),
+                            String.valueOf(ConfigKeys.TLS_ENABLED.defaultValue())),
+                    ConfigKeys.TLS_CERTIFICATE_FILE.name(), values.getOrDefault(
+                            ConfigKeys.TLS_CERTIFICATE_FILE.name(), ""))), this.clientId);
             values.put(ConfigKeys.NODE_ID.name(), clientId);
             values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
             values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name()); // a member's client listener, not the client's

@@ -36,6 +36,7 @@ import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.transport.Caller;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.PeerText;
 
@@ -54,7 +55,7 @@ import java.util.function.Function;
  * The node's side of the client protocol: the catalog's session requests, answered by replicating the catalog's log
  * entries (or, for queries, running them through the engine's query path) and returning what the state machine
  * produced. Membership and leadership requests ({@link JoinRequest}, {@link LeaveRequest}, {@link TransferRequest})
- * go to the engine directly.
+ * go to the engine directly, if the caller's role allows them ({@link MembershipGuard}).
  *
  * <p>Timestamps in log entries are the leader's wall clock, in milliseconds; the state machine expires sessions from
  * them, never from its own clock, so expiry is the same on every member.
@@ -70,6 +71,7 @@ public final class ClientService {
     private final Clock clock;
     private final Duration queryTimeout;
     private final ClientAdmission admission;
+    private final MembershipGuard guard;
 
     /**
      * @param node         the local Raft node
@@ -77,14 +79,16 @@ public final class ClientService {
      * @param clock        the wall clock stamped on entries this node proposes as leader
      * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
      * @param admission    what is refused before anything is logged: joins of unreachable members, oversized entries
+     * @param guard        who may send membership and leadership requests
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
-            ClientAdmission admission) {
+            ClientAdmission admission, MembershipGuard guard) {
         this.node = node;
         this.sessions = sessions;
         this.clock = clock;
         this.queryTimeout = queryTimeout;
         this.admission = admission;
+        this.guard = guard;
     }
 
     /** Registers every handler on {@code transport}. */
@@ -95,9 +99,9 @@ public final class ClientService {
         transport.onRequest(QueryRequest.class, this::query);
         transport.onRequest(CloseSessionRequest.class, this::closeSession);
         transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
-        transport.onRequest(JoinRequest.class, (from, r) -> join(r));
-        transport.onRequest(LeaveRequest.class, (from, r) -> leave(r));
-        transport.onRequest(TransferRequest.class, (from, r) -> transfer(r));
+        transport.onCallerRequest(JoinRequest.class, null, this::join);
+        transport.onCallerRequest(LeaveRequest.class, null, this::leave);
+        transport.onCallerRequest(TransferRequest.class, null, this::transfer);
     }
 
     /**
@@ -228,11 +232,14 @@ public final class ClientService {
                 MetadataResponse.class, e -> new MetadataResponse(Status.ERROR, e, Set.of()));
     }
 
-    CompletionStage<JoinResponse> join(JoinRequest r) {
+    CompletionStage<JoinResponse> join(Caller caller, JoinRequest r) {
         String id = r.member().id().id();
-        RaftError unreachable = admission.refuseJoin(id);
-        if (unreachable != null) {
-            return CompletableFuture.completedFuture(new JoinResponse(Status.ERROR, unreachable, 0, term(), now(),
+        RaftError refused = guard.refuse(caller, "JoinRequest", id);
+        if (refused == null) {
+            refused = admission.refuseJoin(id);
+        }
+        if (refused != null) {
+            return CompletableFuture.completedFuture(new JoinResponse(Status.ERROR, refused, 0, term(), now(),
                     List.of()));
         }
         MembershipChangeMode mode = r.member().type() == RaftMember.Type.ACTIVE
@@ -241,12 +248,21 @@ public final class ClientService {
                 m.term(), m.timestamp(), m.members()));
     }
 
-    CompletionStage<LeaveResponse> leave(LeaveRequest r) {
+    CompletionStage<LeaveResponse> leave(Caller caller, LeaveRequest r) {
+        RaftError forbidden = guard.refuse(caller, "LeaveRequest", r.member().id().id());
+        if (forbidden != null) {
+            return CompletableFuture.completedFuture(new LeaveResponse(Status.ERROR, forbidden, 0, term(), now(),
+                    List.of()));
+        }
         return changeMembership(r.member(), MembershipChangeMode.REMOVE_MEMBER).thenApply(m -> new LeaveResponse(
                 m.status(), m.error(), m.index(), m.term(), m.timestamp(), m.members()));
     }
 
-    CompletionStage<TransferResponse> transfer(TransferRequest r) {
+    CompletionStage<TransferResponse> transfer(Caller caller, TransferRequest r) {
+        RaftError forbidden = guard.refuse(caller, "TransferRequest", r.member().id());
+        if (forbidden != null) {
+            return CompletableFuture.completedFuture(new TransferResponse(Status.ERROR, forbidden));
+        }
         NodeEndpoint target;
         try {
             target = new NodeEndpoint(r.member().id());

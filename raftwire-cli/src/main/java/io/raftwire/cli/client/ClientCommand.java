@@ -33,16 +33,20 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code raftwire client}: talks to a running cluster's key-value store through a client session. The connection
- * options live here; each operation is a subcommand.
+ * {@code raftwire client}: talks to a running cluster's key-value store through a client session, and changes its
+ * membership and leadership with an admin certificate. The connection options live here; each operation is a
+ * subcommand.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
         customSynopsis = {"@|bold raftwire client|@ [-hVv] [--cluster-id=<clusterId>] [--config=FILE]",
                 "                       --members=ID=HOST:PORT,... [--serializer=<serializer>]",
-                "                       [--timeout-ms=<timeoutMs>] [COMMAND]"},
-        description = {"Talks to a running cluster: put, get, delete, cas, watch, bench."},
+                "                       [--timeout-ms=<timeoutMs>]",
+                "                       [--certificate=FILE --private-key=FILE --trust=FILE] [COMMAND]"},
+        description = {"Talks to a running cluster: put, get, delete, cas, watch, bench; with an admin certificate"
+                + " also join, leave, transfer."},
         subcommands = {KvCommands.Put.class, KvCommands.Get.class, KvCommands.Delete.class, KvCommands.Cas.class,
-                KvCommands.Watch.class, BenchCommand.class})
+                KvCommands.Watch.class, BenchCommand.class, MembershipCommands.Join.class,
+                MembershipCommands.Leave.class, MembershipCommands.Transfer.class})
 public final class ClientCommand {
 
     /**
@@ -70,6 +74,20 @@ public final class ClientCommand {
 
     @Option(names = "--cluster-id", description = "The cluster id (default: the config's, else raftwire).")
     private String clusterId;
+
+    @Option(names = "--certificate", paramLabel = "FILE",
+            description = "TLS: this client's PEM certificate chain; its SAN URI raftwire://<cluster id>/client/<id>"
+                    + " (or /admin/<id>) names the client, which connects under that id. With --private-key and"
+                    + " --trust; the three turn TLS on whatever the configuration says.")
+    private Path certificate;
+
+    @Option(names = "--private-key", paramLabel = "FILE",
+            description = "TLS: the certificate's PEM private key (unencrypted PKCS#8).")
+    private Path privateKey;
+
+    @Option(names = "--trust", paramLabel = "FILE",
+            description = "TLS: PEM CA certificates the members' certificates are checked against.")
+    private Path trust;
 
     @Option(names = "--timeout-ms", defaultValue = "15000",
             description = "How long one operation may take, retries included, 1.." + MAX_TIMEOUT_MS
@@ -105,6 +123,11 @@ public final class ClientCommand {
         if (serializer != null) {
             checkOption("--serializer", ConfigKeys.SERIALIZER, serializer);
         }
+        int tlsFiles = (certificate != null ? 1 : 0) + (privateKey != null ? 1 : 0) + (trust != null ? 1 : 0);
+        if (tlsFiles != 0 && tlsFiles != 3) {
+            throw usage("--certificate = " + certificate + ", --private-key = " + privateKey + ", --trust = " + trust
+                    + " (expected: all three, or none to take raftwire.tls.* from the configuration)");
+        }
         if (clusterId != null) {
             checkOption("--cluster-id", ConfigKeys.CLUSTER_ID, clusterId);
         }
@@ -136,7 +159,8 @@ public final class ClientCommand {
     /**
      * The node id the client's configuration is checked with ({@code raftwire.node.id} must name no peer): the first
      * of {@code client}, {@code client-1}, {@code client-2}, ... that does not occur in {@code --members} at all, so
-     * that it names no member whatever the members are called. The session itself gets a random client id.
+     * that it names no member whatever the members are called. The session itself connects under the id its TLS
+     * certificate names, or a random client id on plaintext.
      */
     private String clientNodeId() {
         String id = "client";
@@ -159,7 +183,7 @@ public final class ClientCommand {
             values.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
         }
         values.put(ConfigKeys.PEERS.name(), members);
-        values.put(ConfigKeys.NODE_ID.name(), clientNodeId()); // the session gets its own random client id
+        values.put(ConfigKeys.NODE_ID.name(), clientNodeId()); // the session gets its own id: the certificate's, or random
         values.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:0");
         values.remove(ConfigKeys.NODE_CLIENT_ADDRESS.name());
         values.remove(ConfigKeys.RAFT_INITIAL_MEMBERS.name());
@@ -170,11 +194,17 @@ public final class ClientCommand {
         List<PeerAddress> addresses = cfg.get(ConfigKeys.PEERS);
         KvClient client;
         try {
-            client = KvNodes.client(RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
-                    .operationTimeout(Duration.ofMillis(timeoutMs)));
+            RaftwireClient.Builder builder = RaftwireClient.builder(cfg, KvNodes.registry(), addresses)
+                    .operationTimeout(Duration.ofMillis(timeoutMs));
+            if (certificate != null) {
+                builder.tls(certificate, privateKey, trust);
+            }
+            client = KvNodes.client(builder);
         } catch (IllegalArgumentException e) {
             // unusable transport settings, TLS files above all (TLS is on unless configured off): bad configuration
-            String from = config != null ? "--config " + config : "the built-in defaults without --config";
+            String from = certificate != null ? "--certificate, --private-key and --trust, and for the rest "
+                    : "";
+            from += config != null ? "--config " + config : "the built-in defaults without --config";
             ConfigException bad = new ConfigException(e.getMessage() + " (these settings come from " + from
                     + ", then system properties and RAFTWIRE_* environment variables)", null);
             bad.addSuppressed(e); // its stack trace, for -vv; the reporter would repeat a cause's message

@@ -84,8 +84,9 @@ class ClientCommandTest {
         assertEquals(ExitCodes.CONFIG, run.status(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         String line = run.errLines().get(0);
-        assertTrue(line.startsWith("raftwire client get: bad configuration: invalid transport settings:"
-                + " raftwire.tls.certificate-file = \"\" "), line);
+        assertTrue(line.startsWith("raftwire client get: bad configuration: raftwire.tls.certificate-file = \"\""
+                + " (expected: the client's PEM certificate chain naming raftwire://raftwire/client/<id> or"
+                + " raftwire://raftwire/admin/<id>, because raftwire.tls.enabled = true"), line);
         assertTrue(line.endsWith(" (these settings come from the built-in defaults without --config, then system"
                 + " properties and RAFTWIRE_* environment variables)"), line);
         assertTrue(!line.contains("IllegalArgumentException") && !line.contains("-vv"), line);
@@ -131,7 +132,13 @@ class ClientCommandTest {
                         + " (expected: 1..86400000 milliseconds) (see 'raftwire client --help')"),
                 List.of("--serializer yaml get a", "raftwire client: --serializer = yaml (expected: one of the"
                         + " installed serializers fory, jdk, kryo, protostuff) (see 'raftwire client --help')"),
-                List.of("--cluster-id Bad! get a", "raftwire client: --cluster-id = Bad! (expected: "));
+                List.of("--cluster-id Bad! get a", "raftwire client: --cluster-id = Bad! (expected: "),
+                List.of("leave Node-1", "raftwire client leave: MEMBER = Node-1 (expected: an id matching"
+                        + " [a-z0-9][a-z0-9._-]{0,63}) (see 'raftwire client leave --help')"),
+                List.of("transfer ''", "raftwire client transfer: MEMBER = \"\" (expected: an id matching"),
+                List.of("--certificate c.pem --trust ca.pem get a", "raftwire client: --certificate = c.pem,"
+                        + " --private-key = null, --trust = ca.pem (expected: all three, or none to take raftwire.tls.*"
+                        + " from the configuration) (see 'raftwire client --help')"));
         for (List<String> c : cases) {
             List<String> args = new ArrayList<>(List.of("client", "--members", NOBODY));
             for (String word : c.get(0).split(" ")) {

@@ -2,6 +2,7 @@ package io.raftwire.transport.netty;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
+import io.raftwire.transport.Caller;
 
 /** The per-channel facts the handlers share, as channel attributes. */
 final class ChannelAttributes {
@@ -28,6 +29,11 @@ final class ChannelAttributes {
      */
     static final AttributeKey<Integer> PEER_SEND_SERIALIZER = AttributeKey.valueOf(ChannelAttributes.class,
             "peerSendSerializer");
+    /**
+     * Who the peer is, role included: set with {@link #AUTHENTICATED} (accepted channels: {@link MemberPolicy#callerOf};
+     * connections this node opened: the member it reached).
+     */
+    static final AttributeKey<Caller> CALLER = AttributeKey.valueOf(ChannelAttributes.class, "caller");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 
@@ -45,6 +51,15 @@ final class ChannelAttributes {
      */
     static String capturedPeer(Channel channel) {
         return channel.attr(PEER_ID).get();
+    }
+
+    /**
+     * The caller of requests arriving on {@code channel}; before its handshake (never the case for a dispatched
+     * request) the least trusted: an unverified client under {@link #peerName}.
+     */
+    static Caller caller(Channel channel) {
+        Caller caller = channel.attr(CALLER).get();
+        return caller != null ? caller : new Caller(peerName(channel), Caller.Role.CLIENT, null);
     }
 
     /** The peer's member id, or its remote address if not known yet. */

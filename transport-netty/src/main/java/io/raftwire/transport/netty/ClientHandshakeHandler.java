@@ -125,6 +125,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
                     HandshakeCheck.peerMessage(problems)))).addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        ctx.channel().attr(ChannelAttributes.CALLER).set(context.members().serverOf(peerId, ctx.channel()));
         ctx.channel().attr(ChannelAttributes.AUTHENTICATED).set(Boolean.TRUE);
         BoundedFrameDecoder.trust(ctx.pipeline());
         ctx.channel().attr(ChannelAttributes.PEER_MAX_FRAME_BYTES).set(welcome.maxFrameBytes());

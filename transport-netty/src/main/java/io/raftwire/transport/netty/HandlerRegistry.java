@@ -1,5 +1,7 @@
 package io.raftwire.transport.netty;
 
+import io.raftwire.transport.Caller;
+import io.raftwire.transport.CallerRequestHandler;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RequestHandler;
 
@@ -16,7 +18,9 @@ import java.util.concurrent.Executor;
 /**
  * The request and one-way handlers of a transport, by message class. A handler registered for a supertype (a base
  * class or an interface, even {@code Object}) receives every subtype that has no more specific handler; the nearest
- * registered type wins, superclasses before interfaces. Lookups are cached per concrete class. Thread-safe.
+ * registered type wins, superclasses before interfaces. Lookups are cached per concrete class. A request handler is
+ * a {@link RequestHandler} or a {@link CallerRequestHandler}, one per type either way; {@link #handle} runs either.
+ * Thread-safe.
  */
 final class HandlerRegistry {
 
@@ -24,7 +28,7 @@ final class HandlerRegistry {
     record Registration<H>(Class<?> type, H handler, Executor executor) {
     }
 
-    private final Table<RequestHandler<Object>> requests = new Table<>("request");
+    private final Table<Object> requests = new Table<>("request");
     private final Table<MessageHandler<Object>> messages = new Table<>("message");
 
     /** Registers a request handler run on the I/O thread. */
@@ -37,9 +41,26 @@ final class HandlerRegistry {
         onMessage(type, null, handler);
     }
 
-    @SuppressWarnings("unchecked")
     <Q> void onRequest(Class<Q> type, Executor executor, RequestHandler<? super Q> handler) {
-        requests.register(type, (RequestHandler<Object>) handler, executor);
+        requests.register(type, handler, executor);
+    }
+
+    /** Registers a request handler told the caller; on the I/O thread if {@code executor} is {@code null}. */
+    <Q> void onCallerRequest(Class<Q> type, Executor executor, CallerRequestHandler<? super Q> handler) {
+        requests.register(type, handler, executor);
+    }
+
+    /**
+     * Runs a request handler of either kind: a {@link RequestHandler} is given the caller's id.
+     *
+     * @param handler a {@link Registration#handler()} of {@link #requestHandler}
+     */
+    @SuppressWarnings("unchecked")
+    static java.util.concurrent.CompletionStage<?> handle(Object handler, Caller caller, Object request) {
+        if (handler instanceof CallerRequestHandler<?> h) {
+            return ((CallerRequestHandler<Object>) h).handle(caller, request);
+        }
+        return ((RequestHandler<Object>) handler).handle(caller.id(), request);
     }
 
     @SuppressWarnings("unchecked")
@@ -47,8 +68,8 @@ final class HandlerRegistry {
         messages.register(type, (MessageHandler<Object>) handler, executor);
     }
 
-    /** The request handler for a concrete class, or {@code null}. */
-    Registration<RequestHandler<Object>> requestHandler(Class<?> type) {
+    /** The request handler for a concrete class, or {@code null}; run it with {@link #handle}. */
+    Registration<Object> requestHandler(Class<?> type) {
         return requests.find(type);
     }
 

@@ -1,6 +1,8 @@
 package io.raftwire.transport.netty;
 
 import io.netty.channel.Channel;
+import io.raftwire.transport.Caller;
+import io.raftwire.transport.CertificateName;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
 import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
 
@@ -16,12 +18,15 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>accepting side: the member id a HELLO claims must be one of this node's current peers
  *       ({@code raftwire.peers} and {@code addPeer}; any id with {@code raftwire.transport.accept-any-member}) and not
- *       this node's own id; with TLS it must also be the member
- *       the client certificate names, in this node's cluster;</li>
- *   <li>connecting side: with TLS, the server certificate must name the member this node meant to reach, in this
- *       node's cluster (the WELCOME's member id is checked by {@link HandshakeCheck#checkWelcome}).</li>
+ *       this node's own id; with TLS it must also be exactly the id the client certificate names, in this node's
+ *       cluster, and that certificate must be a member's unless this transport accepts any member (a node's client
+ *       port, where client and admin certificates connect);</li>
+ *   <li>connecting side: with TLS, the server certificate must be the member certificate of the member this node
+ *       meant to reach, in this node's cluster (the WELCOME's member id is checked by
+ *       {@link HandshakeCheck#checkWelcome}).</li>
  * </ul>
- * Without TLS the claimed id cannot be verified: only the membership checks apply. Thread-safe.
+ * Without TLS the claimed id cannot be verified: only the membership checks apply, and the {@link Caller} role comes
+ * from this transport's configuration ({@link #callerOf}). Thread-safe.
  */
 final class MemberPolicy {
 
@@ -50,7 +55,7 @@ final class MemberPolicy {
      */
     List<Problem> checkClaim(String claimedId, Channel channel) {
         List<Problem> problems = new ArrayList<>();
-        MemberCertificate certificate = certificate(channel, problems);
+        CertificateName certificate = certificate(channel, problems);
         if (problems.isEmpty()) {
             problems.addAll(checkClaim(claimedId, certificate));
         }
@@ -64,15 +69,42 @@ final class MemberPolicy {
      */
     List<Problem> checkAnswer(String expectedId, Channel channel) {
         List<Problem> problems = new ArrayList<>();
-        MemberCertificate certificate = certificate(channel, problems);
+        CertificateName certificate = certificate(channel, problems);
         if (problems.isEmpty()) {
             problems.addAll(checkAnswer(expectedId, certificate));
         }
         return problems;
     }
 
-    /** The member the peer's certificate names; {@code null} on plaintext or (with a problem added) if none. */
-    private static MemberCertificate certificate(Channel channel, List<Problem> problems) {
+    /**
+     * Who an accepted connection that passed {@link #checkClaim(String, Channel)} is: with TLS the certificate's id and
+     * role; on plaintext the claimed id, a {@link Caller.Role#MEMBER} if it is one of this node's peers or this
+     * transport accepts only peers, otherwise a {@link Caller.Role#CLIENT}.
+     */
+    Caller callerOf(String claimedId, Channel channel) {
+        return callerOf(claimedId, TlsContexts.peerOf(channel));
+    }
+
+    /** As {@link #callerOf(String, Channel)}, with the certificate's name ({@code null} on plaintext). */
+    Caller callerOf(String claimedId, CertificateName certificate) {
+        if (certificate != null) {
+            return certificate.caller();
+        }
+        boolean member = !acceptAnyMember || members.get().contains(claimedId);
+        return new Caller(claimedId, member ? Caller.Role.MEMBER : Caller.Role.CLIENT, null);
+    }
+
+    /**
+     * Who the member a connection this node opened reached is, once {@link #checkAnswer(String, Channel)} passed: the
+     * member {@code expectedId}, with its certificate's URI on TLS.
+     */
+    Caller serverOf(String expectedId, Channel channel) {
+        CertificateName certificate = TlsContexts.peerOf(channel);
+        return certificate != null ? certificate.caller() : new Caller(expectedId, Caller.Role.MEMBER, null);
+    }
+
+    /** Who the peer's certificate names; {@code null} on plaintext or (with a problem added) if nobody. */
+    private static CertificateName certificate(Channel channel, List<Problem> problems) {
         try {
             return TlsContexts.peerOf(channel);
         } catch (IllegalArgumentException e) {
@@ -85,10 +117,10 @@ final class MemberPolicy {
      * The accepting side's check of the member id a HELLO claims.
      *
      * @param claimedId   the HELLO's node id (printable ASCII, checked by the handshake codec)
-     * @param certificate the member the client certificate names, or {@code null} on a plaintext connection
+     * @param certificate who the client certificate names, or {@code null} on a plaintext connection
      * @return every problem; empty if the peer is that member
      */
-    List<Problem> checkClaim(String claimedId, MemberCertificate certificate) {
+    List<Problem> checkClaim(String claimedId, CertificateName certificate) {
         List<Problem> problems = new ArrayList<>();
         if (claimedId.equals(selfId)) {
             problems.add(new Problem(HandshakeCheck.MEMBER_ID, "member id = " + claimedId
@@ -98,7 +130,9 @@ final class MemberPolicy {
                     + " this node's peers " + new TreeSet<>(members.get()) + ")"));
         }
         if (certificate != null) {
-            checkCertificate(problems, certificate, claimedId);
+            // a client port takes clients and admins under their own ids; a member port, members only
+            checkCertificate(problems, certificate, acceptAnyMember ? certificate.role() : Caller.Role.MEMBER,
+                    claimedId);
         }
         return problems;
     }
@@ -107,21 +141,26 @@ final class MemberPolicy {
      * The connecting side's check of the server certificate.
      *
      * @param expectedId  the member this node meant to reach
-     * @param certificate the member the server certificate names, or {@code null} on a plaintext connection
+     * @param certificate who the server certificate names, or {@code null} on a plaintext connection
      * @return every problem; empty if the server is that member
      */
-    List<Problem> checkAnswer(String expectedId, MemberCertificate certificate) {
+    List<Problem> checkAnswer(String expectedId, CertificateName certificate) {
         List<Problem> problems = new ArrayList<>();
         if (certificate != null) {
-            checkCertificate(problems, certificate, expectedId);
+            checkCertificate(problems, certificate, Caller.Role.MEMBER, expectedId);
         }
         return problems;
     }
 
-    private void checkCertificate(List<Problem> problems, MemberCertificate certificate, String memberId) {
-        if (!certificate.clusterId().equals(clusterId) || !certificate.memberId().equals(memberId)) {
+    /** Exactly the expected name: cluster, role and id as written (names are never decoded). */
+    private void checkCertificate(List<Problem> problems, CertificateName certificate, Caller.Role role, String id) {
+        String expected = CertificateName.uri(clusterId, role, id);
+        if (!certificate.uri().equals(expected)) {
+            String roles = certificate.role() == role ? ""
+                    : (certificate.role() == Caller.Role.ADMIN ? "; an admin" : "; a client")
+                    + " certificate never acts as a member: it connects only to a client address";
             problems.add(new Problem(HandshakeCheck.CERTIFICATE, "certificate names " + certificate
-                    + " (expected: " + MemberCertificate.uri(clusterId, memberId) + ")"));
+                    + " (expected: " + expected + roles + ")"));
         }
     }
 }

@@ -21,6 +21,7 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.transport.CallerRequestHandler;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
@@ -80,7 +81,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * plus the frames racing the check). Frames larger than {@code max-frame-bytes} are refused before they are queued.
  *
  * <p><b>Trust.</b> With TLS ({@code raftwire.tls.enabled}, the default) every connection is mutually authenticated and
- * a peer's member id is the one its certificate names (see {@link MemberCertificate}); the member id handed to
+ * a peer's member id is the one its certificate names (see {@link io.raftwire.transport.CertificateName}); the member id handed to
  * request and message handlers as {@code from} is that authenticated id. Every connection, TLS or not, must claim a
  * current peer's member id, not this node's. Before its handshake completes, an accepted connection may send only a
  * handshake's worth of bytes, and at most {@code max-unauthenticated-connections} may be waiting at once; after it,
@@ -470,6 +471,12 @@ public final class NettyTransport implements Transport {
     @Override
     public <Q> void onRequest(Class<Q> type, Executor executor, RequestHandler<? super Q> handler) {
         context.handlers().onRequest(type, Objects.requireNonNull(executor, "executor"), handler);
+    }
+
+    /** {@inheritDoc} The caller is the one the connection authenticated as at its handshake. */
+    @Override
+    public <Q> void onCallerRequest(Class<Q> type, Executor executor, CallerRequestHandler<? super Q> handler) {
+        context.handlers().onCallerRequest(type, executor, handler);
     }
 
     @Override

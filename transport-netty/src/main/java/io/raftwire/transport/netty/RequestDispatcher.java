@@ -7,7 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.transport.RateLimitedLog;
-import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.Caller;
 import io.raftwire.transport.netty.HandlerRegistry.Registration;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
@@ -95,13 +95,13 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             error(channel, e, ErrorCode.DECODE_FAILED, e.failure().getMessage());
             return;
         }
-        Registration<RequestHandler<Object>> r = context.handlers().requestHandler(e.message().getClass());
+        Registration<Object> r = context.handlers().requestHandler(e.message().getClass());
         if (r == null) {
             error(channel, e, ErrorCode.NO_HANDLER, "no request handler for " + typeName(e) + " on "
                     + context.settings().nodeId() + " (expected: one registered with Transport.onRequest)");
             return;
         }
-        String from = ChannelAttributes.peerName(channel);
+        Caller from = ChannelAttributes.caller(channel);
         if (r.executor() == null) {
             invoke(channel, e, r, from);
             return;
@@ -113,10 +113,10 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void invoke(Channel channel, Envelope e, Registration<RequestHandler<Object>> r, String from) {
+    private void invoke(Channel channel, Envelope e, Registration<Object> r, Caller from) {
         CompletionStage<?> stage;
         try {
-            stage = r.handler().handle(from, e.message());
+            stage = HandlerRegistry.handle(r.handler(), from, e.message());
         } catch (RuntimeException | LinkageError | AssertionError t) {
             error(channel, e, ErrorCode.HANDLER_FAILED, describe(t));
             return;

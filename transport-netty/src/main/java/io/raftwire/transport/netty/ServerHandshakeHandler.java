@@ -103,6 +103,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
                     + HandshakeCheck.details(problems), HandshakeCheck.peerMessage(problems));
         }
         ctx.channel().attr(ChannelAttributes.PEER_ID).set(hello.nodeId());
+        ctx.channel().attr(ChannelAttributes.CALLER).set(context.members().callerOf(hello.nodeId(), ctx.channel()));
         ctx.channel().attr(ChannelAttributes.AUTHENTICATED).set(Boolean.TRUE);
         context.limits().authenticated(ctx.channel());
         BoundedFrameDecoder.trust(ctx.pipeline());

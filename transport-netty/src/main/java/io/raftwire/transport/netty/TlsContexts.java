@@ -10,16 +10,11 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.TlsProvider;
+import io.raftwire.transport.CertificateName;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.TimeUnit;
 
@@ -27,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * The two TLS contexts of a transport, built once from {@link TlsSettings}: the server side requires a client
  * certificate ({@link ClientAuth#REQUIRE}), both sides trust only the CAs of {@code raftwire.tls.trust-file}, speak
  * TLS 1.3 only, and do no host-name verification: a peer is identified by the member its certificate names
- * ({@link MemberCertificate}), checked at the raftwire handshake against the member id it claims and the one this
- * node expects. At construction this node's own certificate must name this node's member id and cluster.
+ * ({@link CertificateName}), checked at the raftwire handshake against the member id it claims and the one this
+ * node expects. At construction this node's own certificate must name this node's id and cluster, in any role (a
+ * client's transport carries a client or admin certificate).
  *
  * <p>Immutable and thread-safe.
  */
@@ -45,17 +41,19 @@ final class TlsContexts {
      */
     TlsContexts(TlsSettings tls, String clusterId, String nodeId, int handshakeTimeoutMs) {
         SslProvider provider = provider(tls.provider());
-        X509Certificate own = firstCertificate(tls.certificateFile());
-        MemberCertificate named;
+        X509Certificate own = CertificateName.firstCertificate(ConfigKeys.TLS_CERTIFICATE_FILE.name(),
+                tls.certificateFile());
+        CertificateName named;
         try {
-            named = MemberCertificate.of(own);
+            named = CertificateName.of(own);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = "
                     + tls.certificateFile() + ": " + e.getMessage(), e);
         }
-        if (!named.clusterId().equals(clusterId) || !named.memberId().equals(nodeId)) {
+        // any role: a member's transports carry its member certificate, a client's its client or admin certificate
+        if (!named.clusterId().equals(clusterId) || !named.id().equals(nodeId)) {
             throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = " + tls.certificateFile()
-                    + " names " + named + " (expected: " + MemberCertificate.uri(clusterId, nodeId)
+                    + " names " + named + " (expected: " + CertificateName.uri(clusterId, named.role(), nodeId)
                     + ", this node's cluster id and member id)");
         }
         try {
@@ -99,12 +97,12 @@ final class TlsContexts {
     }
 
     /**
-     * The member the peer's certificate names, once TLS is established on {@code channel}; {@code null} for a
+     * Who the peer's certificate names, once TLS is established on {@code channel}; {@code null} for a
      * plaintext channel.
      *
-     * @throws IllegalArgumentException if the peer presented no certificate or it names no member
+     * @throws IllegalArgumentException if the peer presented no certificate or it names nobody
      */
-    static MemberCertificate peerOf(Channel channel) {
+    static CertificateName peerOf(Channel channel) {
         SslHandler ssl = channel.pipeline().get(SslHandler.class);
         if (ssl == null) {
             return null;
@@ -120,7 +118,7 @@ final class TlsContexts {
             throw new IllegalArgumentException("no X.509 peer certificate (expected: one issued by a CA in "
                     + ConfigKeys.TLS_TRUST_FILE.name() + ")");
         }
-        return MemberCertificate.of(x509);
+        return CertificateName.of(x509);
     }
 
     private static SslProvider provider(TlsProvider p) {
@@ -133,19 +131,5 @@ final class TlsContexts {
                     + OpenSsl.unavailabilityCause());
         }
         return SslProvider.OPENSSL;
-    }
-
-    private static X509Certificate firstCertificate(Path file) {
-        try {
-            byte[] pem = Files.readAllBytes(file);
-            Certificate c = CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(pem));
-            if (c instanceof X509Certificate x509) {
-                return x509;
-            }
-            throw new CertificateException("not an X.509 certificate");
-        } catch (IOException | CertificateException e) {
-            throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = " + file
-                    + " (expected: a readable PEM certificate chain): " + e, e);
-        }
     }
 }

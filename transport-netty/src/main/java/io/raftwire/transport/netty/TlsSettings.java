@@ -12,7 +12,7 @@ import java.util.Objects;
  * The {@code raftwire.tls.*} keys as typed values: mutual TLS between members, or plaintext. With TLS, every
  * connection in both directions is authenticated by a certificate issued by a CA in {@link #trustFile()}, and a
  * member's id is the one its certificate names (a SAN URI {@code raftwire://<cluster id>/<member id>}, see
- * {@link MemberCertificate}). Immutable.
+ * {@link io.raftwire.transport.CertificateName}; client and admin certificates have forms of their own). Immutable.
  *
  * @param enabled         {@code raftwire.tls.enabled}
  * @param certificateFile {@code raftwire.tls.certificate-file}: PEM certificate chain, this node's first; {@code null}

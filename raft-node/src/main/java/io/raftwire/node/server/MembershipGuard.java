@@ -1,0 +1,77 @@
+package io.raftwire.node.server;
+
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.message.value.RaftError;
+import io.raftwire.transport.Caller;
+import io.raftwire.transport.CertificateName;
+import io.raftwire.transport.PeerText;
+import io.raftwire.transport.RateLimitedLog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who may change the group's membership or leadership ({@code JoinRequest}, {@code LeaveRequest},
+ * {@code TransferRequest}), decided on the member that receives the request, before it reaches the engine:
+ * <ul>
+ *   <li>a caller with an admin certificate ({@code raftwire://<cluster>/admin/<id>}): any change;</li>
+ *   <li>a caller with a member certificate ({@code raftwire://<cluster>/<member id>}): a change to itself only (join
+ *       itself, leave itself, take leadership itself);</li>
+ *   <li>a plaintext caller, whatever id it claims: any change if {@code raftwire.security.plaintext-admin} is true on
+ *       this member, none otherwise (nothing on plaintext proves who is asking);</li>
+ *   <li>anyone else, a client certificate above all: refused.</li>
+ * </ul>
+ * A refusal is a {@link RaftError.Type#PROTOCOL_ERROR} (not retriable) whose message starts with {@code forbidden:}
+ * and names the request, the caller (its certificate's URI, escaped) and what is expected; it is logged at WARN with
+ * the same text, rate-limited per kind ({@link RateLimitedLog}). Thread-safe.
+ */
+public final class MembershipGuard {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MembershipGuard.class);
+
+    private final String clusterId;
+    private final boolean plaintextAdmin;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+
+    /**
+     * @param clusterId      this member's cluster id, for the expected certificate's form in refusals
+     * @param plaintextAdmin {@code raftwire.security.plaintext-admin}
+     */
+    public MembershipGuard(String clusterId, boolean plaintextAdmin) {
+        this.clusterId = clusterId;
+        this.plaintextAdmin = plaintextAdmin;
+    }
+
+    /**
+     * Whether {@code caller} may send {@code request} about {@code target}.
+     *
+     * @param request the request's simple type name, e.g. {@code LeaveRequest}
+     * @param target  the member id the request changes (joins, removes, hands leadership to)
+     * @return {@code null} if allowed, otherwise the refusal to answer with (already logged)
+     */
+    public RaftError refuse(Caller caller, String request, String target) {
+        if (allowed(caller, target)) {
+            return null;
+        }
+        String expected = caller.verified()
+                ? "an admin certificate " + CertificateName.uri(clusterId, Caller.Role.ADMIN, "<id>")
+                        + ", or the member certificate of " + PeerText.escape(target) + " itself"
+                : ConfigKeys.SECURITY_PLAINTEXT_ADMIN.name() + " = true on the members to allow it over plaintext,"
+                        + " or TLS with an admin certificate " + CertificateName.uri(clusterId, Caller.Role.ADMIN,
+                        "<id>");
+        String text = "forbidden: " + request + " for member " + PeerText.escape(target) + " from " + caller
+                + " (expected: " + expected + ")";
+        warnings.warn("membership-refused", "refused {}", text);
+        return new RaftError(RaftError.Type.PROTOCOL_ERROR, text, null);
+    }
+
+    private boolean allowed(Caller caller, String target) {
+        if (!caller.verified()) {
+            return plaintextAdmin;
+        }
+        return switch (caller.role()) {
+            case ADMIN -> true;
+            case MEMBER -> caller.id().equals(target);
+            case CLIENT -> false;
+        };
+    }
+}
