@@ -45,6 +45,14 @@ public final class GeneratedSupport {
         return model.newBlankInstance();
     }
 
+    /**
+     * {@link TypeModel#instantiate}'s check that a record's canonical constructor returned its arguments unchanged, for
+     * a record whose constructor is not shown to ({@link TypeModel#decodingNote()}).
+     */
+    public static void requireUnchanged(TypeModel model, Object instance, Object[] args) {
+        model.requireUnchanged(instance, args);
+    }
+
     /** The failure of a typed getter asked for a component it does not serve. */
     public static IllegalStateException noSuchComponent(String typeName, int index, String getter) {
         return new IllegalStateException(typeName + " has no component " + index + " readable by " + getter

@@ -1,0 +1,125 @@
+package io.raftwire.serializer.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.raftwire.serializer.CodecPath;
+import io.raftwire.serializer.SerializationException;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.testkit.leak.LeakDetectionExtension;
+
+import java.lang.reflect.Field;
+import java.util.List;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What every provider promises for the application's own classes, on both codec paths (each test builds the generated
+ * and the walked serializer itself, so it is tagged {@link SerializerContract#BOTH_PATHS}): no value changes on a round
+ * trip, whatever its constructors do. Run by a thin subclass per provider.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(SerializerContract.BOTH_PATHS)
+public abstract class OrdinaryTypesContract {
+
+    /** The provider name, for example {@code kryo}. */
+    protected abstract String providerName();
+
+    /** This provider on both codec paths, with default options otherwise. */
+    protected final List<Serializer> bothPaths(TypeRegistry registry) {
+        return List.of(Serializers.create(providerName(), registry, SerializerOptions.defaults()
+                .withCodecPath(CodecPath.GENERATED)), Serializers.create(providerName(), registry,
+                SerializerOptions.defaults().withCodecPath(CodecPath.WALK)));
+    }
+
+    /** Encodes and decodes through heap and direct buffers, asserting equal and field-by-field equal results. */
+    protected static Object roundTrip(Serializer s, TypeRegistry registry, Object value) {
+        String where = s.name() + " " + value.getClass().getSimpleName();
+        byte[] payload = Payloads.encode(s, value);
+        int id = registry.idOf(value);
+        Object heap = Payloads.decodeHeap(s, id, payload);
+        Object direct = Payloads.decodeDirect(s, id, payload);
+        for (Object back : List.of(heap, direct)) {
+            assertSame(value.getClass(), back.getClass(), where);
+            assertEquals(value, back, where);
+            assertNull(FieldByFieldEquality.difference(value, back), where);
+        }
+        return heap;
+    }
+
+    /**
+     * Constructors that normalise, sort, trim or copy into another class change no value: classes whose constructor
+     * is not shown to store its arguments unchanged are built field by field, and records whose canonical constructor
+     * is idempotent come back equal.
+     */
+    @Test
+    void constructorsThatChangeTheirArgumentsChangeNoValue() {
+        TypeRegistry registry = ConstructorTypes.registry();
+        for (Serializer s : bothPaths(registry)) {
+            for (Object value : ConstructorTypes.values()) {
+                roundTrip(s, registry, value);
+            }
+            ConstructorTypes.NamespacedKey key = (ConstructorTypes.NamespacedKey) roundTrip(s, registry,
+                    new ConstructorTypes.NamespacedKey("user/42"));
+            assertEquals("ns/user/42", key.key());
+            ConstructorTypes.CopiedItems items = (ConstructorTypes.CopiedItems) roundTrip(s, registry,
+                    new ConstructorTypes.CopiedItems(List.of("a")));
+            assertEquals(List.of("a"), items.items());
+        }
+    }
+
+    /**
+     * A record whose canonical constructor is not idempotent cannot travel (a record is only ever built through that
+     * constructor): decoding refuses it, naming the component, instead of returning a changed value.
+     */
+    @Test
+    void aRecordWhoseConstructorChangesItsArgumentsIsRefusedNotChanged() {
+        TypeRegistry registry = ConstructorTypes.registry();
+        for (Serializer s : bothPaths(registry)) {
+            ConstructorTypes.PrefixedRecord value = new ConstructorTypes.PrefixedRecord("user/42");
+            byte[] payload = Payloads.encode(s, value);
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.decodeHeap(s, registry.idOf(value), payload));
+            assertTrue(e.getMessage().contains("PrefixedRecord's canonical constructor changed component 'key'"),
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * Classes whose constructor stores its arguments unchanged are still decoded through it, so its checks refuse a
+     * hostile payload: one forged (by reflection) with a value the constructor refuses.
+     */
+    @Test
+    void identityConstructorsStillRunTheirChecksOnDecode() throws ReflectiveOperationException {
+        TypeRegistry registry = ConstructorTypes.registry();
+        ConstructorTypes.CheckedEndpoint endpoint = new ConstructorTypes.CheckedEndpoint("db-1", 5432);
+        set(endpoint, "port", 70000);
+        ConstructorTypes.MarkedRange range = new ConstructorTypes.MarkedRange(1, 2);
+        set(range, "low", 5L);
+        for (Serializer s : bothPaths(registry)) {
+            for (Object[] forged : new Object[][] {{endpoint, "port 70000 is out of range (expected: 1..65535)"},
+                    {range, "range 5..2 is reversed (expected: low <= high)"}}) {
+                byte[] payload = Payloads.encode(s, forged[0]);
+                SerializationException e = assertThrows(SerializationException.class,
+                        () -> Payloads.decodeHeap(s, registry.idOf(forged[0]), payload));
+                assertTrue(e.getMessage().contains((String) forged[1]), e.getMessage());
+            }
+        }
+    }
+
+    private static void set(Object target, String field, Object value) throws ReflectiveOperationException {
+        Field f = target.getClass().getDeclaredField(field);
+        f.setAccessible(true);
+        f.set(target, value);
+    }
+}
