@@ -73,7 +73,7 @@ public final class ConfigKeys {
                     + " generic reference walk); the bytes are the same");
 
     public static final ConfigKey<Integer> SERIALIZER_MAX_DEPTH = ConfigKey.ofInt("raftwire.serializer.max-depth",
-            32, between(2, 1024),
+            64, between(2, 256),
             "deepest value nesting accepted in one payload");
 
     public static final ConfigKey<Integer> SERIALIZER_MAX_ELEMENTS = ConfigKey.ofInt(

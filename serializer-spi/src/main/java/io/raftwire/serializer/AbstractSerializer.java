@@ -1,6 +1,7 @@
 package io.raftwire.serializer;
 
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.Cycles;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
 
@@ -88,7 +89,7 @@ public abstract class AbstractSerializer implements Serializer {
             return out.writerIndex() - start;
         } catch (RuntimeException | StackOverflowError e) {
             out.writerIndex(start);
-            throw failure("encode", model, -1, e);
+            throw encodeFailure(model, value, e);
         } catch (Error e) { // an OutOfMemoryError, say, after a provider wrote part of the payload: rethrown as is
             out.writerIndex(start);
             throw e;
@@ -134,6 +135,30 @@ public abstract class AbstractSerializer implements Serializer {
      * @return the value, built through its constructor
      */
     protected abstract Object read(TypeModel model, ByteBuf payload);
+
+    /**
+     * The failure of an encode; one that ran out of depth is searched for a cycle (only then, so encoding costs
+     * nothing for it), and a cycle found is reported as the reason instead of the depth.
+     */
+    private SerializationException encodeFailure(TypeModel model, Object value, Throwable e) {
+        if (isDepthFailure(e)) {
+            String cycle = Cycles.describe(registry::find, value);
+            if (cycle != null) {
+                return new SerializationException(name, "encode", model.name(), model.id(), -1, cycle, e);
+            }
+        }
+        return failure("encode", model, -1, e);
+    }
+
+    private static boolean isDepthFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError || (t.getMessage() != null
+                    && t.getMessage().contains("nesting depth "))) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private SerializationException failure(String op, TypeModel model, int size, Throwable e) {
         if (e instanceof SerializationException se) {

@@ -5,9 +5,11 @@ package io.raftwire.serializer;
  * the constructor rejects out-of-range values with a message naming the setting and what was expected.
  *
  * @param maxDepth             deepest nesting of values in one payload (the top-level value is depth 1); deeper
- *                             input is refused before it can exhaust the stack. The default, 32, is far more than
- *                             any catalog message needs (3); values near the maximum, 1024, can need more than the
- *                             JVM's default 1 MiB thread stack (about 3 frames per level, larger while interpreted)
+ *                             input is refused before it can exhaust the stack, and a deeper value is refused at
+ *                             encode (a cycle as a cycle, naming its path). The default, 64, is far more than any
+ *                             catalog message needs (3) and fits nested application models; the most allowed,
+ *                             {@value #MAX_MAX_DEPTH}, decodes on every provider on a thread with the JVM's default
+ *                             stack (the contract tests a payload of that depth on such a thread)
  * @param maxElements          most elements accepted in one decoded collection or array (and most characters in
  *                             one string), on top of the check against the bytes actually remaining
  * @param bufferBytes          initial size, in bytes, of each per-thread reusable buffer
@@ -20,7 +22,9 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
         CodecPath codecPath) {
 
     /** Default {@link #maxDepth()}. */
-    public static final int DEFAULT_MAX_DEPTH = 32;
+    public static final int DEFAULT_MAX_DEPTH = 64;
+    /** Highest {@link #maxDepth()} accepted. */
+    public static final int MAX_MAX_DEPTH = 256;
     /** Default {@link #maxElements()}: 16 Mi, the default largest frame. */
     public static final int DEFAULT_MAX_ELEMENTS = 16 * 1024 * 1024;
     /** Default {@link #bufferBytes()}: 4 KiB. */
@@ -30,7 +34,7 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
 
     /** Validates every setting; see the record components for their meaning. */
     public SerializerOptions {
-        require(maxDepth >= 2 && maxDepth <= 1024, "maxDepth", maxDepth, "2..1024");
+        require(maxDepth >= 2 && maxDepth <= MAX_MAX_DEPTH, "maxDepth", maxDepth, "2.." + MAX_MAX_DEPTH);
         require(maxElements >= 1, "maxElements", maxElements, ">= 1");
         require(bufferBytes >= 256, "bufferBytes", bufferBytes, ">= 256");
         require(maxPooledBufferBytes >= bufferBytes, "maxPooledBufferBytes", maxPooledBufferBytes,
@@ -54,7 +58,7 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
     }
 
     /**
-     * The defaults: depth 32, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, and the codec path of
+     * The defaults: depth 64, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, and the codec path of
      * {@link CodecPath#configured()}.
      */
     public static SerializerOptions defaults() {

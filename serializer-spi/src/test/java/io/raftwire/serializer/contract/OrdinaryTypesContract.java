@@ -117,6 +117,104 @@ public abstract class OrdinaryTypesContract {
         }
     }
 
+    /** Values up to the default depth travel; one level more is refused at encode, naming the limit. */
+    @Test
+    void deepValuesTravelUpToTheDefaultDepthAndOneMoreIsRefusedAtEncode() {
+        TypeRegistry registry = GraphTypes.registry();
+        int max = SerializerOptions.DEFAULT_MAX_DEPTH;
+        for (Serializer s : bothPaths(registry)) {
+            roundTrip(s, registry, UserTypes.TreeNode.chain(max));
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.encode(s, UserTypes.TreeNode.chain(max + 1)));
+            assertTrue(e.getMessage().contains("nesting depth " + (max + 1) + " (expected: <= " + max + ")"),
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * The highest depth setting is safe against stack overflow: a payload of that depth (as a hostile peer would send
+     * to a node configured so) decodes on a thread with the JVM's default stack, on both paths; a node with the
+     * default setting refuses it by depth.
+     */
+    @Test
+    void aPayloadAtTheHighestDepthSettingDecodesOnAThreadWithTheDefaultStack() throws InterruptedException {
+        TypeRegistry registry = GraphTypes.registry();
+        int deepest = SerializerOptions.MAX_MAX_DEPTH;
+        UserTypes.TreeNode chain = UserTypes.TreeNode.chain(deepest);
+        for (CodecPath path : CodecPath.values()) {
+            Serializer s = Serializers.create(providerName(), registry, new SerializerOptions(deepest,
+                    SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
+                    SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES, path));
+            byte[] payload = onThread(64L * 1024 * 1024, () -> Payloads.encode(s, chain));
+            Object[] decoded = new Object[1];
+            onThread(0, () -> decoded[0] = Payloads.decodeHeap(s, UserTypes.TREE_NODE_ID, payload));
+            // compared on a large stack: a record's equals, 256 levels deep, needs more than the decode did
+            assertTrue(onThread(64L * 1024 * 1024, () -> chain.equals(decoded[0])), path.name());
+            Serializer strict = bothPaths(registry).get(path == CodecPath.GENERATED ? 0 : 1);
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.decodeHeap(strict, UserTypes.TREE_NODE_ID, payload));
+            assertTrue(e.getMessage().contains("nesting depth " + (SerializerOptions.DEFAULT_MAX_DEPTH + 1)),
+                    e.getMessage());
+        }
+    }
+
+    /** A cycle is refused at encode as a cycle, naming the path that closes it, not as a depth error. */
+    @Test
+    void aCycleIsRefusedAtEncodeNamingItsPath() {
+        TypeRegistry registry = GraphTypes.registry();
+        GraphTypes.Link a = new GraphTypes.Link("a");
+        a.link(new GraphTypes.Link("b")).link(new GraphTypes.Link("c")).link(a);
+        GraphTypes.Link self = new GraphTypes.Link("self");
+        self.link(self);
+        GraphTypes.Pair pair = new GraphTypes.Pair(new GraphTypes.Link("x"), self);
+        for (Serializer s : bothPaths(registry)) {
+            for (Object[] c : new Object[][] {{a, "Link.next.next.next refers back to Link, a cycle"},
+                    {pair, "Pair.right.next refers back to Pair.right, a cycle"}}) {
+                SerializationException e = assertThrows(SerializationException.class,
+                        () -> Payloads.encode(s, c[0]));
+                assertTrue(e.getMessage().contains((String) c[1] + " (expected: a value without cycles; values are"
+                        + " copied, not shared by reference, so a cycle cannot be encoded)"), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * No provider keeps shared references (the README says so): one instance reached twice comes back as two equal
+     * copies.
+     */
+    @Test
+    void anInstanceReachedTwiceComesBackAsTwoEqualCopies() {
+        TypeRegistry registry = GraphTypes.registry();
+        GraphTypes.Link shared = new GraphTypes.Link("shared");
+        shared.link(new GraphTypes.Link("tail"));
+        for (Serializer s : bothPaths(registry)) {
+            GraphTypes.Pair back = (GraphTypes.Pair) roundTrip(s, registry, new GraphTypes.Pair(shared, shared));
+            assertEquals(back.left(), back.right());
+            assertTrue(back.left() != back.right(), "a shared instance came back shared");
+        }
+    }
+
+    /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
+    private static <T> T onThread(long stackBytes, java.util.function.Supplier<T> task) throws InterruptedException {
+        Object[] result = new Object[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = task.get();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "depth-test", stackBytes);
+        t.start();
+        t.join(60_000);
+        if (t.isAlive() || failure[0] != null) {
+            throw new AssertionError(t.isAlive() ? "still running after a minute" : "failed", failure[0]);
+        }
+        @SuppressWarnings("unchecked")
+        T value = (T) result[0];
+        return value;
+    }
+
     private static void set(Object target, String field, Object value) throws ReflectiveOperationException {
         Field f = target.getClass().getDeclaredField(field);
         f.setAccessible(true);
