@@ -40,9 +40,11 @@ import org.objenesis.ObjenesisStd;
 /**
  * Derives a {@link TypeModel} from a class, reporting every problem it finds rather than the first. Two ways in:
  * <ul>
- *   <li><b>Through the constructor</b>: a record (its canonical constructor), or a final class with exactly one
- *       public constructor whose parameters (compiled with {@code -parameters}) are, by name and type, exactly its
- *       non-transient instance fields. Components are the parameters, in order; decoding runs the constructor.</li>
+ *   <li><b>Through the constructor</b>: a record (its canonical constructor), a constructor marked
+ *       {@link DecodeThrough}, or a final class with exactly one public constructor whose parameters (compiled with
+ *       {@code -parameters}) are, by name and type, exactly its final non-transient instance fields and which
+ *       {@link ConstructorCheck} shows to store them unchanged. Components are the parameters, in order; decoding
+ *       runs the constructor.</li>
  *   <li><b>Field by field</b>: any other concrete class (mutable, non-final, inherited fields, no usable
  *       constructor). Components are every non-static, non-transient field, superclass fields first and each class's
  *       fields by name; decoding instantiates through Objenesis, <em>without running a constructor</em>, and sets the
