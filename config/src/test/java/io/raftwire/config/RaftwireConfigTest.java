@@ -30,6 +30,7 @@ class RaftwireConfigTest {
             "raftwire.serializer.max-elements | 16777216",
             "raftwire.serializer.buffer-bytes | 4096",
             "raftwire.serializer.max-pooled-buffer-bytes | 1048576",
+            "raftwire.serializer.max-payload-bytes | 16776192",
             "raftwire.transport.max-frame-bytes | 16777216",
             "raftwire.transport.connect-timeout-ms | 1000",
             "raftwire.transport.handshake-timeout-ms | 2000",

@@ -1,6 +1,7 @@
 package io.raftwire.serializer;
 
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Cycles;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
@@ -86,6 +87,7 @@ public abstract class AbstractSerializer implements Serializer {
         int start = out.writerIndex();
         try {
             write(model, value, out);
+            Bounds.checkEncodedSize(out.writerIndex() - start, options.maxPayloadBytes());
             return out.writerIndex() - start;
         } catch (RuntimeException | StackOverflowError e) {
             out.writerIndex(start);
@@ -103,6 +105,11 @@ public abstract class AbstractSerializer implements Serializer {
         if (model == null) {
             throw new SerializationException(name, "decode", "unknown type", typeId, size,
                     "type id is not registered (expected: an id of this node's registry)", null);
+        }
+        if (size > options.maxPayloadBytes()) {
+            payload.readerIndex(payload.writerIndex());
+            throw new SerializationException(name, "decode", model.name(), model.id(), size,
+                    Bounds.payloadTooLarge(size, options.maxPayloadBytes()), null);
         }
         try {
             Object value = read(model, payload);

@@ -17,9 +17,16 @@ package io.raftwire.serializer;
  *                             dropped after use instead of being kept, so one big message does not pin memory
  * @param codecPath            generated per-type code or the generic walk ({@link CodecPath}); the same bytes either
  *                             way
+ * @param maxPayloadBytes      largest payload, in bytes, encoded or decoded: a larger one is refused at decode before
+ *                             it is read, and at encode as soon as the bytes written pass it (every provider checks
+ *                             on entering each nested value and once at the end), so a value that shares one child
+ *                             at every level (2^depth bytes) is refused after at most about this many bytes, not
+ *                             after exhausting the heap. The default, {@value #DEFAULT_MAX_PAYLOAD_BYTES} (16 MiB
+ *                             less 1 KiB), leaves room for the frame header within the transport's default
+ *                             {@code raftwire.transport.max-frame-bytes} of 16 MiB; keep it below that setting
  */
 public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, int maxPooledBufferBytes,
-        CodecPath codecPath) {
+        CodecPath codecPath, int maxPayloadBytes) {
 
     /** Default {@link #maxDepth()}. */
     public static final int DEFAULT_MAX_DEPTH = 64;
@@ -31,6 +38,10 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
     public static final int DEFAULT_BUFFER_BYTES = 4 * 1024;
     /** Default {@link #maxPooledBufferBytes()}: 1 MiB. */
     public static final int DEFAULT_MAX_POOLED_BUFFER_BYTES = 1024 * 1024;
+    /** Default {@link #maxPayloadBytes()}: 16 MiB less 1 KiB. */
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024 - 1024;
+    /** Smallest {@link #maxPayloadBytes()} accepted. */
+    public static final int MIN_MAX_PAYLOAD_BYTES = 1024;
 
     /** Validates every setting; see the record components for their meaning. */
     public SerializerOptions {
@@ -42,6 +53,14 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
         if (codecPath == null) {
             throw new IllegalArgumentException("codecPath = null (expected: one of GENERATED, WALK)");
         }
+        require(maxPayloadBytes >= MIN_MAX_PAYLOAD_BYTES, "maxPayloadBytes", maxPayloadBytes,
+                ">= " + MIN_MAX_PAYLOAD_BYTES);
+    }
+
+    /** The limits and codec path given, and the default {@link #maxPayloadBytes()}. */
+    public SerializerOptions(int maxDepth, int maxElements, int bufferBytes, int maxPooledBufferBytes,
+            CodecPath codecPath) {
+        this(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, codecPath, DEFAULT_MAX_PAYLOAD_BYTES);
     }
 
     /**
@@ -54,11 +73,17 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
 
     /** These options with another codec path. */
     public SerializerOptions withCodecPath(CodecPath path) {
-        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, path);
+        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, path, maxPayloadBytes);
+    }
+
+    /** These options with another {@link #maxPayloadBytes()}. */
+    public SerializerOptions withMaxPayloadBytes(int bytes) {
+        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, codecPath, bytes);
     }
 
     /**
-     * The defaults: depth 64, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, and the codec path of
+     * The defaults: depth 64, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, payloads up to 16 MiB less
+     * 1 KiB, and the codec path of
      * {@link CodecPath#configured()}.
      */
     public static SerializerOptions defaults() {

@@ -49,6 +49,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     private final int[] minElementBytes;
     private final ModelSerializer[] valueSerializers;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final int maxElements;
     private final Scratch scratch;
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
@@ -70,6 +71,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
         }
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.maxElements = options.maxElements();
         this.scratch = scratch;
         this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
@@ -94,8 +96,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     public void write(WriteContext ctx, Object value) {
         int depth = ctx.getDepth() + 1;
         Bounds.checkDepth(depth, maxDepth);
-        ctx.setDepth(depth);
         MemoryBuffer out = ctx.getBuffer();
+        Bounds.checkEncodedSize(out.writerIndex(), maxPayloadBytes);
+        ctx.setDepth(depth);
         if (generated != null) {
             try {
                 generated.encode(value, this, ctx, out);

@@ -70,6 +70,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     /** Per component: the enum constants of an ENUM component or element, else null. */
     private final Object[][] enumConstants;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final int maxElements;
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
     private final GeneratedCodec generated;
@@ -98,6 +99,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
         }
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.maxElements = options.maxElements();
         this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
     }
@@ -161,6 +163,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         int depth = ++out.directDepth;
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
             if (switched) {
                 codecs.encode(id, value, this, kryo, out);
             } else {
@@ -197,6 +200,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     public void write(Kryo kryo, Output output, Object value) {
         PayloadOutput out = (PayloadOutput) output;
         Bounds.checkDepth(kryo.getDepth() + out.directDepth, maxDepth);
+        Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
         if (generated != null) {
             try {
                 generated.encode(value, this, kryo, out);

@@ -194,6 +194,43 @@ public abstract class OrdinaryTypesContract {
         }
     }
 
+    /**
+     * A legal-looking value that shares one child at every level (2^27 nodes on the wire at depth 27, far beyond any
+     * heap) is refused at encode once the bytes written pass max-payload-bytes, quickly and naming the setting; a
+     * payload larger than the setting is refused at decode with the same expectation.
+     */
+    @Test
+    void aValueThatDoublesAtEveryLevelIsRefusedAtEncodeByThePayloadLimit() {
+        TypeRegistry registry = GraphTypes.registry();
+        UserTypes.TreeNode node = new UserTypes.TreeNode("leaf", List.of());
+        for (int level = 1; level < 27; level++) {
+            node = new UserTypes.TreeNode("n", List.of(node, node));
+        }
+        UserTypes.TreeNode doubling = node;
+        String expectation = "expected: at most " + SerializerOptions.DEFAULT_MAX_PAYLOAD_BYTES + " bytes, set by"
+                + " raftwire.serializer.max-payload-bytes or SerializerOptions.maxPayloadBytes";
+        for (Serializer s : bothPaths(registry)) {
+            SerializationException e = assertThrows(SerializationException.class,
+                    () -> Payloads.encode(s, doubling));
+            assertTrue(e.getMessage().contains("payload passed max-payload-bytes "
+                    + SerializerOptions.DEFAULT_MAX_PAYLOAD_BYTES + " while encoding ("), e.getMessage());
+            assertTrue(e.getMessage().contains(expectation), e.getMessage());
+        }
+        Serializer small = Serializers.create(providerName(), registry, SerializerOptions.defaults()
+                .withMaxPayloadBytes(SerializerOptions.MIN_MAX_PAYLOAD_BYTES));
+        UserTypes.TreeNode wide = new UserTypes.TreeNode("w".repeat(2000), List.of());
+        byte[] payload = Payloads.encode(bothPaths(registry).get(0), wide);
+        SerializationException atEncode = assertThrows(SerializationException.class, () -> Payloads.encode(small,
+                wide));
+        assertTrue(atEncode.getMessage().contains("payload passed max-payload-bytes 1024 while encoding ("
+                + payload.length + " bytes written so far; expected: at most 1024 bytes"), atEncode.getMessage());
+        SerializationException atDecode = assertThrows(SerializationException.class,
+                () -> Payloads.decodeHeap(small, UserTypes.TREE_NODE_ID, payload));
+        assertTrue(atDecode.getMessage().contains("payload of " + payload.length + " bytes is larger than"
+                + " max-payload-bytes 1024 (expected: at most 1024 bytes, set by raftwire.serializer.max-payload-bytes"
+                + " or SerializerOptions.maxPayloadBytes)"), atDecode.getMessage());
+    }
+
     /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
     private static <T> T onThread(long stackBytes, java.util.function.Supplier<T> task) throws InterruptedException {
         Object[] result = new Object[1];
