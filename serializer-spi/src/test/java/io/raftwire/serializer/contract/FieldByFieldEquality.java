@@ -13,7 +13,8 @@ import java.util.Optional;
  * Compares two values field by field, not through {@code equals} (which a class may not define, or define loosely):
  * every non-static, non-transient field of a class of the application (any class outside {@code java.}), inherited ones
  * too, recursively; arrays by content; lists and other collections element by element in iteration order; maps entry
- * by entry; {@code Optional} by content; JDK values by {@code equals}.
+ * by entry; {@code HashSet} by {@code equals} and {@code HashMap} by key, since their iteration order depends on their
+ * capacity; {@code Optional} by content; JDK values by {@code equals}.
  */
 public final class FieldByFieldEquality {
 
@@ -45,6 +46,25 @@ public final class FieldByFieldEquality {
             }
             for (int i = 0; i < n; i++) {
                 String d = difference(Array.get(a, i), Array.get(b, i), path + "[" + i + "]", seen);
+                if (d != null) {
+                    return d;
+                }
+            }
+            return null;
+        }
+        if (a instanceof java.util.HashSet<?> && !(a instanceof java.util.LinkedHashSet<?>)) {
+            // no order to compare: a hash set's iteration order depends on its capacity, not on its value
+            return a.equals(b) ? null : path + ": " + a + " vs " + b;
+        }
+        if (a instanceof java.util.HashMap<?, ?> ha && !(a instanceof java.util.LinkedHashMap<?, ?>)) {
+            if (!(b instanceof Map<?, ?> mb) || ha.size() != mb.size()) {
+                return path + ": " + a + " vs " + b;
+            }
+            for (Map.Entry<?, ?> e : ha.entrySet()) {
+                if (!mb.containsKey(e.getKey())) {
+                    return path + ": key " + e.getKey() + " missing";
+                }
+                String d = difference(e.getValue(), mb.get(e.getKey()), path + "[" + e.getKey() + "]", seen);
                 if (d != null) {
                     return d;
                 }
