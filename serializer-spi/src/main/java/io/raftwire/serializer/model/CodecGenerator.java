@@ -289,6 +289,10 @@ final class CodecGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "unmodifiable",
                         "(Ljava/lang/Object;)Ljava/lang/Object;", false);
             }
+            if (model.mutable(c.index())) {
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "mutable", "(Ljava/lang/Object;)Ljava/lang/Object;",
+                        false);
+            }
             Class<?> target = c.field().getType();
             convert(mv, op.readType, target);
             slots[c.index()] = next;
@@ -314,6 +318,10 @@ final class CodecGenerator {
             if (Op.of(c) == Op.COLLECTION) {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "unmodifiable",
                         "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+            }
+            if (model.mutable(c.index())) {
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "mutable", "(Ljava/lang/Object;)Ljava/lang/Object;",
+                        false);
             }
             Class<?> target = c.field().getType();
             convert(mv, Object.class, target);

@@ -25,6 +25,11 @@ public final class GeneratedSupport {
         return collection;
     }
 
+    /** The mutable copy {@link TypeModel#instantiate} hands over for a {@code MutableCollections} component. */
+    public static Object mutable(Object collection) {
+        return Mutables.copy(collection);
+    }
+
     /**
      * What {@link TypeModel#instantiate} makes of a throwable from the constructor: a runtime exception or error as it
      * is, a checked exception wrapped.

@@ -39,6 +39,8 @@ public final class TypeModel {
     private final boolean checksConstructor;
     /** Indexes of the native LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
     private final int[] collections;
+    /** Indexes of the components {@link io.raftwire.serializer.MutableCollections} asks mutable copies of. */
+    private final int[] mutables;
 
     /** Set once by {@link TypeModels#build}: the generated codec, or null with the reason in {@link #notGenerated}. */
     private volatile GeneratedCodec generated;
@@ -58,6 +60,7 @@ public final class TypeModel {
         this.validated = ValidatedAfterDecode.class.isAssignableFrom(javaType);
         this.collections = components.stream().filter(c -> !c.walked()
                 && (c.kind() == Kind.LIST || c.kind() == Kind.SET)).mapToInt(Component::index).toArray();
+        this.mutables = components.stream().filter(c -> mutable(javaType, c)).mapToInt(Component::index).toArray();
     }
 
     static TypeModel throughConstructor(int id, Class<?> javaType, List<Component> components,
@@ -68,6 +71,25 @@ public final class TypeModel {
     static TypeModel fieldByField(int id, Class<?> javaType, List<Component> components,
             ObjectInstantiator<?> instantiator, String note) {
         return new TypeModel(id, javaType, components, null, null, instantiator, note);
+    }
+
+    /** Whether a component is an interface-declared collection or map that decodes mutable. */
+    private static boolean mutable(Class<?> type, Component c) {
+        Class<?> declared = c.rawType();
+        boolean container = declared.isInterface() && (java.util.Collection.class.isAssignableFrom(declared)
+                || java.util.Map.class.isAssignableFrom(declared));
+        return container && (type.isAnnotationPresent(io.raftwire.serializer.MutableCollections.class)
+                || c.field().isAnnotationPresent(io.raftwire.serializer.MutableCollections.class));
+    }
+
+    /** Whether component {@code index} decodes into a mutable copy ({@link io.raftwire.serializer.MutableCollections}). */
+    boolean mutable(int index) {
+        for (int i : mutables) {
+            if (i == index) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The stable wire id (1..32767). */
@@ -139,6 +161,9 @@ public final class TypeModel {
             } else if (args[i] instanceof Set<?> set) {
                 args[i] = Collections.unmodifiableSet(set);
             }
+        }
+        for (int i : mutables) {
+            args[i] = Mutables.copy(args[i]);
         }
         Object instance;
         if (constructor != null) {

@@ -273,6 +273,39 @@ public abstract class OrdinaryTypesContract {
                 + " or SerializerOptions.maxPayloadBytes)"), atDecode.getMessage());
     }
 
+    /**
+     * A bean marked {@code MutableCollections} gets mutable collections after decode, nested ones too, in the same
+     * order; without the mark they stay unmodifiable, on every provider and path.
+     */
+    @Test
+    void mutableCollectionsGoWhereTheyAreAskedFor() {
+        TypeRegistry registry = BeanTypes.registry();
+        BeanTypes.Basket basket = new BeanTypes.Basket();
+        basket.getItems().addAll(List.of("b", "a"));
+        basket.getTags().addAll(List.of("y", "x"));
+        basket.getSorted().addAll(List.of("q", "p"));
+        basket.getCounts().put("k", new java.util.ArrayList<>(List.of(1, 2)));
+        BeanTypes.Profile profile = new BeanTypes.Profile();
+        profile.getNicknames().add("ace");
+        profile.getFixed().add("F");
+        for (Serializer s : bothPaths(registry)) {
+            BeanTypes.Basket b = (BeanTypes.Basket) roundTrip(s, registry, basket);
+            b.getItems().add("c");
+            b.getTags().add("z");
+            b.getSorted().add("a");
+            b.getCounts().get("k").add(3);
+            b.getCounts().put("new", new java.util.ArrayList<>());
+            assertEquals(List.of("b", "a", "c"), b.getItems());
+            assertEquals(List.of("y", "x", "z"), List.copyOf(b.getTags()));
+            assertEquals(List.of("a", "p", "q"), List.copyOf(b.getSorted()));
+            assertEquals(List.of(1, 2, 3), b.getCounts().get("k"));
+            BeanTypes.Profile p = (BeanTypes.Profile) roundTrip(s, registry, profile);
+            p.getNicknames().add("bee");
+            assertEquals(List.of("ace", "bee"), p.getNicknames());
+            assertThrows(UnsupportedOperationException.class, () -> p.getFixed().add("G"));
+        }
+    }
+
     /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
     private static <T> T onThread(long stackBytes, java.util.function.Supplier<T> task) throws InterruptedException {
         Object[] result = new Object[1];
