@@ -79,6 +79,16 @@ public final class Bounds {
         }
     }
 
+    /**
+     * The refusal of a payload that ended before the value did.
+     *
+     * @param what what was being read, e.g. {@code "PutCommand.value"}
+     */
+    public static MalformedPayloadException truncated(String what) {
+        return new MalformedPayloadException("payload ended while reading " + what + " (expected: more bytes; the"
+                + " payload is truncated or a length in it is wrong)");
+    }
+
     /** The message of a decoded payload larger than the maximum. */
     public static String payloadTooLarge(long size, int maxPayloadBytes) {
         return "payload of " + size + " bytes is larger than max-payload-bytes " + maxPayloadBytes + " ("

@@ -36,6 +36,15 @@ public abstract class OrdinaryTypesContract {
     /** The provider name, for example {@code kryo}. */
     protected abstract String providerName();
 
+    /**
+     * Whether a payload that ends at a field boundary can decode, its missing fields absent: a tagged format whose
+     * nullable fields may be left out (protostuff), where such a prefix decodes with those fields null, or is refused
+     * by the constructor's own check of them. Every other truncation must still be refused naming what was read.
+     */
+    protected boolean fieldsMayBeAbsent() {
+        return false;
+    }
+
     /** This provider on both codec paths, with default options otherwise. */
     protected final List<Serializer> bothPaths(TypeRegistry registry) {
         return List.of(Serializers.create(providerName(), registry, SerializerOptions.defaults()
@@ -304,6 +313,47 @@ public abstract class OrdinaryTypesContract {
             assertEquals(List.of("ace", "bee"), p.getNicknames());
             assertThrows(UnsupportedOperationException.class, () -> p.getFixed().add("G"));
         }
+    }
+
+    /** A component label ({@code Type.field}) or one of the jdk carrier's named parts, in a refusal. */
+    private static final java.util.regex.Pattern NAMES_A_PLACE = java.util.regex.Pattern.compile(
+            "[A-Z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*|^(Object\\[\\]|byte\\[\\]|long\\[\\]|string|class name|declared)"
+            + " length = ");
+
+    /**
+     * A truncated payload is refused naming the type and what was being read when the bytes ran out, on every provider
+     * and path: every prefix of the payload of every class of the ordinary model.
+     */
+    @Test
+    void aTruncatedPayloadIsRefusedNamingWhatWasBeingRead() {
+        TypeRegistry registry = OrdinaryModel.registry();
+        java.util.Map<String, Integer> generic = new java.util.TreeMap<>();
+        for (Serializer s : bothPaths(registry)) {
+            for (Object value : OrdinaryModel.values()) {
+                byte[] payload = Payloads.encode(s, value);
+                int id = registry.idOf(value);
+                for (int n = 0; n < payload.length; n++) {
+                    byte[] cut = java.util.Arrays.copyOf(payload, n);
+                    try {
+                        Payloads.decodeHeap(s, id, cut);
+                        if (!fieldsMayBeAbsent()) {
+                            generic.merge("decoded a " + n + "-byte prefix of " + value.getClass().getSimpleName(),
+                                    1, Integer::sum);
+                        }
+                    } catch (SerializationException e) {
+                        String reason = e.getMessage().substring(e.getMessage().indexOf("): ") + 3);
+                        boolean named = reason.startsWith("payload ended while reading ")
+                                || NAMES_A_PLACE.matcher(reason).find();
+                        boolean absent = fieldsMayBeAbsent() && reason.startsWith("invalid value: ");
+                        if (!absent && (!e.getMessage().contains(value.getClass().getSimpleName() + " (type " + id)
+                                || !named)) {
+                            generic.merge(reason.replaceAll("[0-9]+", "N"), 1, Integer::sum);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(java.util.Map.of(), generic, "truncations refused without saying what was being read");
     }
 
     /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
