@@ -356,6 +356,64 @@ public abstract class OrdinaryTypesContract {
         assertEquals(java.util.Map.of(), generic, "truncations refused without saying what was being read");
     }
 
+    /**
+     * Every registration hint leads to a model that works: the refused class's message gives the hint, and the class
+     * with the hint applied registers and round-trips on both paths.
+     */
+    @Test
+    void everyRegistrationHintLeadsToAModelThatWorks() {
+        Object[][] cases = {
+            {reg(HintTypes.InnerBefore.class), "is an inner class, whose instances hold their outer instance"
+                    + " (expected: a static nested class; add 'static')", reg(HintTypes.InnerAfter.class),
+                new HintTypes.InnerAfter()},
+            {reg(HintTypes.RawBefore.class), "RawBefore.values element has the raw type java.util.List (expected:"
+                    + " type arguments, such as List<Long>", reg(HintTypes.RawAfter.class),
+                new HintTypes.RawAfter(List.of(1L, 2L))},
+            {reg(HintTypes.DequeBefore.class), "DequeBefore.queue has type java.util.ArrayDeque<java.lang.String>"
+                    + " (expected: ", reg(HintTypes.DequeAfter.class), new HintTypes.DequeAfter(List.of("a"))},
+            {reg(HintTypes.DequeBefore.class), "; declare it as List<E>, Set<E> or Collection<E>)",
+                reg(HintTypes.DequeAfter.class), new HintTypes.DequeAfter(List.of())},
+            {reg(HintTypes.WeakMapBefore.class), "; declare it as Map<K, V>)", reg(HintTypes.WeakMapAfter.class),
+                new HintTypes.WeakMapAfter(java.util.Map.of("k", "v"))},
+            {reg(HintTypes.Unordered.class, HintTypes.SortedBefore.class), "or declare it as Set<E>)",
+                reg(HintTypes.Unordered.class, HintTypes.SortedAfter.class),
+                new HintTypes.SortedAfter(java.util.Set.of(new HintTypes.Unordered("u")))},
+            {reg(HintTypes.Zoo.class), "and no registered type implements it (expected: register the classes that"
+                    + " implement it", reg(HintTypes.Zoo.class, HintTypes.Dog.class),
+                new HintTypes.Zoo(new HintTypes.Dog("rex"))},
+            {reg(HintTypes.Vehicle.class), "is abstract (expected: a concrete class; register its concrete"
+                    + " subclasses", reg(HintTypes.Garage.class, HintTypes.Bike.class),
+                new HintTypes.Garage(new HintTypes.Bike())},
+            {reg(HintTypes.Label.class), "which is not registered (expected: register it with its own id)",
+                reg(HintTypes.Label.class, HintTypes.Tag.class), new HintTypes.Label(new HintTypes.Tag("t"))},
+            {reg(HintTypes.NamesBefore.class), "extends java.util.ArrayList (expected: superclasses that are Object"
+                    + " or your own classes; hold a ArrayList in a field instead)", reg(HintTypes.NamesAfter.class),
+                new HintTypes.NamesAfter(new java.util.ArrayList<>(List.of("x")))},
+        };
+        for (Object[] c : cases) {
+            @SuppressWarnings("unchecked")
+            java.util.function.Supplier<TypeRegistry> before = (java.util.function.Supplier<TypeRegistry>) c[0];
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, before::get);
+            assertTrue(refused.getMessage().contains((String) c[1]), refused.getMessage());
+            @SuppressWarnings("unchecked")
+            TypeRegistry after = ((java.util.function.Supplier<TypeRegistry>) c[2]).get();
+            for (Serializer s : bothPaths(after)) {
+                roundTrip(s, after, c[3]);
+            }
+        }
+    }
+
+    /** A registry of the catalog and {@code types}, ids from 7000, built when asked for. */
+    private static java.util.function.Supplier<TypeRegistry> reg(Class<?>... types) {
+        return () -> {
+            TypeRegistry.Builder b = TypeRegistry.builder();
+            for (int i = 0; i < types.length; i++) {
+                b.register(7000 + i, types[i]);
+            }
+            return b.build();
+        };
+    }
+
     /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
     private static <T> T onThread(long stackBytes, java.util.function.Supplier<T> task) throws InterruptedException {
         Object[] result = new Object[1];
