@@ -236,7 +236,8 @@ final class TypeIntrospector {
     /**
      * Chooses the constructor to decode through, if any: one marked {@link DecodeThrough}; a record's canonical
      * constructor; or a final class's one public constructor covering every field. Unless marked (or one of raftwire's
-     * own catalog types, below {@link MessageType#FIRST_ENGINE_ID}, whose constructors only check and copy), the
+     * own types, below {@link MessageType#FIRST_USER_ID}: the catalog and the Raft engine's model, whose
+     * constructors only check and copy), the
      * constructor is used unchecked only if {@link ConstructorCheck} shows it stores each argument unchanged; a
      * record's canonical constructor that it cannot show that of is still used (a record cannot be built any other
      * way) but checked on every decode ({@link TypeModel#instantiate}), and a class's is not used.
@@ -247,7 +248,7 @@ final class TypeIntrospector {
         if (marked != null || problems.size() > before) {
             return new Decoding(marked, null);
         }
-        boolean trusted = id < MessageType.FIRST_ENGINE_ID;
+        boolean trusted = id < MessageType.FIRST_USER_ID;
         if (type.isRecord()) {
             Constructor<?> canonical = canonical();
             String why = trusted ? null : ConstructorCheck.whyNotIdentity(canonical, recordFields(fields));
