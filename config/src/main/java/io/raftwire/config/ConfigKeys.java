@@ -73,7 +73,7 @@ public final class ConfigKeys {
                     + " generic reference walk); the bytes are the same");
 
     public static final ConfigKey<Integer> SERIALIZER_MAX_DEPTH = ConfigKey.ofInt("raftwire.serializer.max-depth",
-            32, between(2, 1024),
+            64, between(2, 256),
             "deepest value nesting accepted in one payload");
 
     public static final ConfigKey<Integer> SERIALIZER_MAX_ELEMENTS = ConfigKey.ofInt(
@@ -87,6 +87,11 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> SERIALIZER_MAX_POOLED_BUFFER_BYTES = ConfigKey.ofInt(
             "raftwire.serializer.max-pooled-buffer-bytes", 1024 * 1024, atLeast(256),
             "per-thread buffers grown past this many bytes are dropped after use; at least serializer.buffer-bytes");
+
+    public static final ConfigKey<Integer> SERIALIZER_MAX_PAYLOAD_BYTES = ConfigKey.ofInt(
+            "raftwire.serializer.max-payload-bytes", 16 * 1024 * 1024 - 1024, atLeast(1024),
+            "largest payload in bytes encoded or decoded; keep it below transport.max-frame-bytes, which also holds"
+                    + " the frame header");
 
     // ---- transport: framing and timeouts ----
 
@@ -262,7 +267,7 @@ public final class ConfigKeys {
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
             SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_CODEC_PATH, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS,
-            SERIALIZER_BUFFER_BYTES, SERIALIZER_MAX_POOLED_BUFFER_BYTES,
+            SERIALIZER_BUFFER_BYTES, SERIALIZER_MAX_POOLED_BUFFER_BYTES, SERIALIZER_MAX_PAYLOAD_BYTES,
             TRANSPORT_MAX_FRAME_BYTES, TRANSPORT_CONNECT_TIMEOUT_MS, TRANSPORT_HANDSHAKE_TIMEOUT_MS,
             TRANSPORT_REQUEST_TIMEOUT_MS, TRANSPORT_IDLE_TIMEOUT_MS,
             TRANSPORT_RECONNECT_INITIAL_BACKOFF_MS, TRANSPORT_RECONNECT_MAX_BACKOFF_MS,

@@ -26,10 +26,11 @@ class RaftwireConfigTest {
             "raftwire.serializer.accept | ",
             "raftwire.serializer.codec-path | generated",
             "raftwire.transport.max-connections | 1024",
-            "raftwire.serializer.max-depth | 32",
+            "raftwire.serializer.max-depth | 64",
             "raftwire.serializer.max-elements | 16777216",
             "raftwire.serializer.buffer-bytes | 4096",
             "raftwire.serializer.max-pooled-buffer-bytes | 1048576",
+            "raftwire.serializer.max-payload-bytes | 16776192",
             "raftwire.transport.max-frame-bytes | 16777216",
             "raftwire.transport.connect-timeout-ms | 1000",
             "raftwire.transport.handshake-timeout-ms | 2000",
@@ -83,7 +84,7 @@ class RaftwireConfigTest {
 
     @Test
     void shouldEnforceTheContractBoundariesOfEachNumericKey() {
-        assertBoundaries("raftwire.serializer.max-depth", "2", "1024", "1", "1025");
+        assertBoundaries("raftwire.serializer.max-depth", "2", "256", "1", "257");
         assertBoundaries(Map.of("raftwire.transport.max-inbound-buffer-bytes", "1073741824"),
                 "raftwire.transport.max-frame-bytes", "1024", "1073741824", "1023", "1073741825");
         assertBoundaries("raftwire.transport.max-unauthenticated-connections", "1", "65536", "0", "65537");

@@ -1,6 +1,8 @@
 package io.raftwire.serializer;
 
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.Bounds;
+import io.raftwire.serializer.model.Cycles;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
 
@@ -85,10 +87,11 @@ public abstract class AbstractSerializer implements Serializer {
         int start = out.writerIndex();
         try {
             write(model, value, out);
+            Bounds.checkEncodedSize(out.writerIndex() - start, options.maxPayloadBytes());
             return out.writerIndex() - start;
         } catch (RuntimeException | StackOverflowError e) {
             out.writerIndex(start);
-            throw failure("encode", model, -1, e);
+            throw encodeFailure(model, value, e);
         } catch (Error e) { // an OutOfMemoryError, say, after a provider wrote part of the payload: rethrown as is
             out.writerIndex(start);
             throw e;
@@ -102,6 +105,11 @@ public abstract class AbstractSerializer implements Serializer {
         if (model == null) {
             throw new SerializationException(name, "decode", "unknown type", typeId, size,
                     "type id is not registered (expected: an id of this node's registry)", null);
+        }
+        if (size > options.maxPayloadBytes()) {
+            payload.readerIndex(payload.writerIndex());
+            throw new SerializationException(name, "decode", model.name(), model.id(), size,
+                    Bounds.payloadTooLarge(size, options.maxPayloadBytes()), null);
         }
         try {
             Object value = read(model, payload);
@@ -134,6 +142,30 @@ public abstract class AbstractSerializer implements Serializer {
      * @return the value, built through its constructor
      */
     protected abstract Object read(TypeModel model, ByteBuf payload);
+
+    /**
+     * The failure of an encode; one that ran out of depth is searched for a cycle (only then, so encoding costs
+     * nothing for it), and a cycle found is reported as the reason instead of the depth.
+     */
+    private SerializationException encodeFailure(TypeModel model, Object value, Throwable e) {
+        if (isDepthFailure(e)) {
+            String cycle = Cycles.describe(registry::find, value);
+            if (cycle != null) {
+                return new SerializationException(name, "encode", model.name(), model.id(), -1, cycle, e);
+            }
+        }
+        return failure("encode", model, -1, e);
+    }
+
+    private static boolean isDepthFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError || (t.getMessage() != null
+                    && t.getMessage().contains("nesting depth "))) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private SerializationException failure(String op, TypeModel model, int size, Throwable e) {
         if (e instanceof SerializationException se) {

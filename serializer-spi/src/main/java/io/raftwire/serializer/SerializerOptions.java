@@ -5,9 +5,11 @@ package io.raftwire.serializer;
  * the constructor rejects out-of-range values with a message naming the setting and what was expected.
  *
  * @param maxDepth             deepest nesting of values in one payload (the top-level value is depth 1); deeper
- *                             input is refused before it can exhaust the stack. The default, 32, is far more than
- *                             any catalog message needs (3); values near the maximum, 1024, can need more than the
- *                             JVM's default 1 MiB thread stack (about 3 frames per level, larger while interpreted)
+ *                             input is refused before it can exhaust the stack, and a deeper value is refused at
+ *                             encode (a cycle as a cycle, naming its path). The default, 64, is far more than any
+ *                             catalog message needs (3) and fits nested application models; the most allowed,
+ *                             {@value #MAX_MAX_DEPTH}, decodes on every provider on a thread with the JVM's default
+ *                             stack (the contract tests a payload of that depth on such a thread)
  * @param maxElements          most elements accepted in one decoded collection or array (and most characters in
  *                             one string), on top of the check against the bytes actually remaining
  * @param bufferBytes          initial size, in bytes, of each per-thread reusable buffer
@@ -15,22 +17,35 @@ package io.raftwire.serializer;
  *                             dropped after use instead of being kept, so one big message does not pin memory
  * @param codecPath            generated per-type code or the generic walk ({@link CodecPath}); the same bytes either
  *                             way
+ * @param maxPayloadBytes      largest payload, in bytes, encoded or decoded: a larger one is refused at decode before
+ *                             it is read, and at encode as soon as the bytes written pass it (every provider checks
+ *                             on entering each nested value and once at the end), so a value that shares one child
+ *                             at every level (2^depth bytes) is refused after at most about this many bytes, not
+ *                             after exhausting the heap. The default, {@value #DEFAULT_MAX_PAYLOAD_BYTES} (16 MiB
+ *                             less 1 KiB), leaves room for the frame header within the transport's default
+ *                             {@code raftwire.transport.max-frame-bytes} of 16 MiB; keep it below that setting
  */
 public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, int maxPooledBufferBytes,
-        CodecPath codecPath) {
+        CodecPath codecPath, int maxPayloadBytes) {
 
     /** Default {@link #maxDepth()}. */
-    public static final int DEFAULT_MAX_DEPTH = 32;
+    public static final int DEFAULT_MAX_DEPTH = 64;
+    /** Highest {@link #maxDepth()} accepted. */
+    public static final int MAX_MAX_DEPTH = 256;
     /** Default {@link #maxElements()}: 16 Mi, the default largest frame. */
     public static final int DEFAULT_MAX_ELEMENTS = 16 * 1024 * 1024;
     /** Default {@link #bufferBytes()}: 4 KiB. */
     public static final int DEFAULT_BUFFER_BYTES = 4 * 1024;
     /** Default {@link #maxPooledBufferBytes()}: 1 MiB. */
     public static final int DEFAULT_MAX_POOLED_BUFFER_BYTES = 1024 * 1024;
+    /** Default {@link #maxPayloadBytes()}: 16 MiB less 1 KiB. */
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024 - 1024;
+    /** Smallest {@link #maxPayloadBytes()} accepted. */
+    public static final int MIN_MAX_PAYLOAD_BYTES = 1024;
 
     /** Validates every setting; see the record components for their meaning. */
     public SerializerOptions {
-        require(maxDepth >= 2 && maxDepth <= 1024, "maxDepth", maxDepth, "2..1024");
+        require(maxDepth >= 2 && maxDepth <= MAX_MAX_DEPTH, "maxDepth", maxDepth, "2.." + MAX_MAX_DEPTH);
         require(maxElements >= 1, "maxElements", maxElements, ">= 1");
         require(bufferBytes >= 256, "bufferBytes", bufferBytes, ">= 256");
         require(maxPooledBufferBytes >= bufferBytes, "maxPooledBufferBytes", maxPooledBufferBytes,
@@ -38,6 +53,14 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
         if (codecPath == null) {
             throw new IllegalArgumentException("codecPath = null (expected: one of GENERATED, WALK)");
         }
+        require(maxPayloadBytes >= MIN_MAX_PAYLOAD_BYTES, "maxPayloadBytes", maxPayloadBytes,
+                ">= " + MIN_MAX_PAYLOAD_BYTES);
+    }
+
+    /** The limits and codec path given, and the default {@link #maxPayloadBytes()}. */
+    public SerializerOptions(int maxDepth, int maxElements, int bufferBytes, int maxPooledBufferBytes,
+            CodecPath codecPath) {
+        this(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, codecPath, DEFAULT_MAX_PAYLOAD_BYTES);
     }
 
     /**
@@ -50,11 +73,17 @@ public record SerializerOptions(int maxDepth, int maxElements, int bufferBytes, 
 
     /** These options with another codec path. */
     public SerializerOptions withCodecPath(CodecPath path) {
-        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, path);
+        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, path, maxPayloadBytes);
+    }
+
+    /** These options with another {@link #maxPayloadBytes()}. */
+    public SerializerOptions withMaxPayloadBytes(int bytes) {
+        return new SerializerOptions(maxDepth, maxElements, bufferBytes, maxPooledBufferBytes, codecPath, bytes);
     }
 
     /**
-     * The defaults: depth 32, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, and the codec path of
+     * The defaults: depth 64, 16 Mi elements, 4 KiB buffers, buffers above 1 MiB dropped, payloads up to 16 MiB less
+     * 1 KiB, and the codec path of
      * {@link CodecPath#configured()}.
      */
     public static SerializerOptions defaults() {

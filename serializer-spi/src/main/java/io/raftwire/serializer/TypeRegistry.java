@@ -26,9 +26,11 @@ import java.util.TreeMap;
  * of every enum it uses, so nodes compare one number at handshake instead of discovering a mismatch in a garbled
  * message.
  *
- * <p>A registered type is a concrete class. Records, and final classes with exactly one public constructor whose
- * parameters (compiled with {@code -parameters}) are by name and type exactly their non-transient instance fields, are
- * decoded through that constructor. Any other class (mutable, non-final, with inherited or protected fields, with no
+ * <p>A registered type is a concrete class. Records, final classes with exactly one public constructor whose
+ * parameters (compiled with {@code -parameters}) are by name and type exactly their final non-transient instance
+ * fields and whose bytecode stores each argument unchanged (checked at registration), and classes with a constructor
+ * marked {@link DecodeThrough} are decoded through that constructor (a record whose canonical constructor is not shown
+ * to keep its arguments is checked on every decode). Any other class (mutable, non-final, with inherited or protected fields, with no
  * no-arg constructor or one with side effects) is written field by field and instantiated through Objenesis:
  * <b>its constructors do not run on decode</b>; implement {@link ValidatedAfterDecode} to check a decoded instance.
  * Every non-transient instance field is written, or registration fails naming it. See

@@ -47,7 +47,7 @@ public final class SerializerConfig {
     }
 
     /**
-     * The serializer limits and codec path of {@code raftwire.serializer.*}. The codec path is the configuration's
+     * The serializer limits (payload size included) and codec path of {@code raftwire.serializer.*}. The codec path is the configuration's
      * when it sets one; otherwise the system property's ({@link CodecPath#configured()}), so that
      * {@code -Draftwire.serializer.codec-path} also reaches a configuration built from a map, without the system
      * properties as a source (the demo's, an embedding application's).
@@ -58,6 +58,6 @@ public final class SerializerConfig {
                 config.get(ConfigKeys.SERIALIZER_MAX_ELEMENTS), config.get(ConfigKeys.SERIALIZER_BUFFER_BYTES),
                 config.get(ConfigKeys.SERIALIZER_MAX_POOLED_BUFFER_BYTES), set
                 ? CodecPath.valueOf(config.get(ConfigKeys.SERIALIZER_CODEC_PATH).toUpperCase(Locale.ROOT))
-                : CodecPath.configured());
+                : CodecPath.configured(), config.get(ConfigKeys.SERIALIZER_MAX_PAYLOAD_BYTES));
     }
 }

@@ -23,9 +23,11 @@ class SerializerConfigTest {
     @Test
     void shouldMapEveryLimitKey() {
         SerializerOptions options = SerializerConfig.options(RaftwireConfig.of(Map.of(
-                "raftwire.serializer.max-depth", "7", "raftwire.serializer.max-elements", "1000")));
+                "raftwire.serializer.max-depth", "7", "raftwire.serializer.max-elements", "1000",
+                "raftwire.serializer.max-payload-bytes", "4096")));
         assertEquals(7, options.maxDepth());
         assertEquals(1000, options.maxElements());
+        assertEquals(4096, options.maxPayloadBytes());
     }
 
     @Test

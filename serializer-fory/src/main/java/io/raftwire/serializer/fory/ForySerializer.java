@@ -6,6 +6,7 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
 
@@ -77,8 +78,8 @@ final class ForySerializer extends AbstractSerializer {
             try {
                 value = s.types().of(model).read(ctx);
             } catch (IndexOutOfBoundsException e) {
-                throw new MalformedPayloadException("truncated: a read went past the end of the " + length
-                        + "-byte payload (expected: a complete value)");
+                // a truncation the walk could not name (it names every component it reads)
+                throw Bounds.truncated("the " + length + "-byte payload");
             } finally {
                 ctx.reset();
             }

@@ -49,6 +49,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     private final int[] minElementBytes;
     private final ModelSerializer[] valueSerializers;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final int maxElements;
     private final Scratch scratch;
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
@@ -70,6 +71,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
         }
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.maxElements = options.maxElements();
         this.scratch = scratch;
         this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
@@ -94,8 +96,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     public void write(WriteContext ctx, Object value) {
         int depth = ctx.getDepth() + 1;
         Bounds.checkDepth(depth, maxDepth);
-        ctx.setDepth(depth);
         MemoryBuffer out = ctx.getBuffer();
+        Bounds.checkEncodedSize(out.writerIndex(), maxPayloadBytes);
+        ctx.setDepth(depth);
         if (generated != null) {
             try {
                 generated.encode(value, this, ctx, out);
@@ -146,37 +149,54 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         ctx.setDepth(depth);
         MemoryBuffer in = ctx.getBuffer();
         if (generated != null) {
+            int start = in.readerIndex();
             try {
                 return generated.decode(this, ctx, in);
             } catch (IOException e) {
                 throw new IllegalStateException("a Fory read threw an IOException, which it never does", e);
+            } catch (IndexOutOfBoundsException e) {
+                // read again by the walk, which names the component the bytes ran out in (same bytes either way)
+                in.readerIndex(start);
+                ctx.setDepth(depth);
+                walk(ctx, in, depth);
+                throw e;
             } finally {
                 ctx.setDepth(depth - 1);
             }
         }
+        return walk(ctx, in, depth);
+    }
+
+    /** The walk over the components, in order; a truncation refused naming the component. */
+    private Object walk(ReadContext ctx, MemoryBuffer in, int depth) {
         Object[] args = new Object[components.length];
         ForyWire wire = null;
-        for (int i = 0; i < components.length; i++) {
-            Component c = components[i];
-            if (c.walked()) {
-                wire = wire == null ? ForyWire.source(ctx, types, scratch, maxElements, labels[i])
-                        : wire.at(labels[i]);
-                args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
-                continue;
+        int i = 0;
+        try {
+            for (; i < components.length; i++) {
+                Component c = components[i];
+                if (c.walked()) {
+                    wire = wire == null ? ForyWire.source(ctx, types, scratch, maxElements, labels[i])
+                            : wire.at(labels[i]);
+                    args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
+                    continue;
+                }
+                args[i] = switch (c.kind()) {
+                    case LONG -> in.readVarUInt64();
+                    case INT -> PayloadReads.varuint32(in, labels[i]);
+                    case BOOLEAN -> PayloadReads.flag(in, labels[i]);
+                    case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
+                    case BYTES -> PayloadReads.bytes(in, maxElements, labels[i]);
+                    case LONGS -> PayloadReads.longs(in, maxElements, labels[i]);
+                    case ENUM -> readEnum(in, i);
+                    case VALUE -> PayloadReads.flag(in, labels[i]) ? valueSerializers[i].read(ctx) : null;
+                    case POLYMORPHIC -> readPolymorphic(ctx, in, i);
+                    case LIST, SET -> readElements(ctx, in, i, c.kind() == Kind.SET);
+                    default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
+                };
             }
-            args[i] = switch (c.kind()) {
-                case LONG -> in.readVarUInt64();
-                case INT -> PayloadReads.varuint32(in, labels[i]);
-                case BOOLEAN -> PayloadReads.flag(in, labels[i]);
-                case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
-                case BYTES -> PayloadReads.bytes(in, maxElements, labels[i]);
-                case LONGS -> PayloadReads.longs(in, maxElements, labels[i]);
-                case ENUM -> readEnum(in, i);
-                case VALUE -> PayloadReads.flag(in, labels[i]) ? valueSerializers[i].read(ctx) : null;
-                case POLYMORPHIC -> readPolymorphic(ctx, in, i);
-                case LIST, SET -> readElements(ctx, in, i, c.kind() == Kind.SET);
-                default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
-            };
+        } catch (IndexOutOfBoundsException e) {
+            throw Bounds.truncated(labels[i]);
         }
         ctx.setDepth(depth - 1);
         return model.instantiate(args);

@@ -35,11 +35,13 @@ final class CarrierWriter {
 
     private final TypeRegistry registry;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final boolean generated;
 
     CarrierWriter(TypeRegistry registry, SerializerOptions options) {
         this.registry = registry;
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.generated = options.codecPath() == CodecPath.GENERATED;
     }
 
@@ -78,6 +80,8 @@ final class CarrierWriter {
             if (child == null) {
                 stack.pop();
             } else {
+                // the stream holds 8 bytes per word and at least a 5-byte handle per reference
+                Bounds.checkEncodedSize(8L * words.size() + 5L * references.size(), maxPayloadBytes);
                 words.add(record.childModel.id());
                 stack.push(new Record(record.childModel, child, record.depth + 1));
             }
@@ -287,6 +291,7 @@ final class CarrierWriter {
 
         @Override
         public void writeValue(TypeModel model, Object value) {
+            Bounds.checkEncodedSize(8L * words.size() + 5L * references.size(), maxPayloadBytes);
             writeRecord(model, value, depth + 1, words, references);
         }
     }
@@ -301,6 +306,10 @@ final class CarrierWriter {
                 words = Arrays.copyOf(words, size * 2);
             }
             words[size++] = word;
+        }
+
+        int size() {
+            return size;
         }
 
         long[] toArray() {

@@ -6,6 +6,7 @@ import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
 
@@ -77,6 +78,10 @@ final class JdkSerializer extends AbstractSerializer {
         if (e instanceof StreamCorruptedException && NEGATIVE_ARRAY_LENGTH.equals(detail)) {
             // JDK 25 checks the length itself, before the filter, without saying which; same words as on JDK 17
             return new MalformedPayloadException("array length is negative (expected: >= 0)");
+        }
+        if (e instanceof java.io.EOFException) {
+            // the stream is read whole before the value is rebuilt, so no component can be named here
+            return Bounds.truncated("the Java serialization stream of the value's carrier");
         }
         if (e instanceof UTFDataFormatException) {
             // the JDK says nothing more; a stray, truncated or out-of-range byte in a string's modified UTF-8

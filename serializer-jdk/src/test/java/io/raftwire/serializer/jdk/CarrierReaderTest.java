@@ -115,22 +115,22 @@ class CarrierReaderTest {
     }
 
     @Test
-    void decodesAThousandLevelsDeepOnASmallStackBecauseNeitherSideRecurses() throws InterruptedException {
-        Serializer lenient = Serializers.create("jdk", Fixtures.registry(), new SerializerOptions(1024,
-                SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
-                SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
-        UserTypes.TreeNode deep = UserTypes.TreeNode.chain(1000);
+    void decodesTheHighestDepthSettingOnASmallStackBecauseNeitherSideRecurses() throws InterruptedException {
+        Serializer lenient = Serializers.create("jdk", Fixtures.registry(), new SerializerOptions(
+                SerializerOptions.MAX_MAX_DEPTH, SerializerOptions.DEFAULT_MAX_ELEMENTS,
+                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
+        UserTypes.TreeNode deep = UserTypes.TreeNode.chain(SerializerOptions.MAX_MAX_DEPTH);
         AtomicReference<Object> result = new AtomicReference<>();
         Thread small = new Thread(null, () -> result.set(Payloads.decodeHeap(lenient, UserTypes.TREE_NODE_ID,
                 Payloads.encode(lenient, deep))), "small-stack", 256 * 1024);
         small.setUncaughtExceptionHandler((t, e) -> result.set(e));
         small.start();
         small.join();
-        // no equals or toString of the whole chain here: TreeNode's recurse, and 1000 levels overflow the test thread
+        // no equals or toString of the whole chain here: TreeNode's recurse, and can overflow the test thread
         assertInstanceOf(UserTypes.TreeNode.class, result.get(), () -> result.get() instanceof Throwable t
                 ? t.toString() : result.get().getClass().getName());
         UserTypes.TreeNode node = (UserTypes.TreeNode) result.get();
-        for (int level = 999; level > 0; level--) {
+        for (int level = SerializerOptions.MAX_MAX_DEPTH - 1; level > 0; level--) {
             assertEquals("n" + level, node.label());
             assertEquals(1, node.children().size());
             node = node.children().get(0);

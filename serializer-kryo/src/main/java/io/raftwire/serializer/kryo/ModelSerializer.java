@@ -1,8 +1,10 @@
 package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.KryoBufferUnderflowException;
 import com.esotericsoftware.kryo.io.Output;
 import io.raftwire.serializer.CodecPath;
 import io.raftwire.serializer.SerializerOptions;
@@ -70,6 +72,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     /** Per component: the enum constants of an ENUM component or element, else null. */
     private final Object[][] enumConstants;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final int maxElements;
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
     private final GeneratedCodec generated;
@@ -98,6 +101,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             minElementBytes[c.index()] = c.elementKind() == Kind.VALUE ? Math.max(1, c.valueModel().size()) : 1;
         }
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.maxElements = options.maxElements();
         this.generated = options.codecPath() == CodecPath.GENERATED ? model.generated() : null;
     }
@@ -161,6 +165,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         int depth = ++out.directDepth;
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
             if (switched) {
                 codecs.encode(id, value, this, kryo, out);
             } else {
@@ -183,11 +188,14 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             return kryo.readObject(in, model.javaType(), this);
         }
         int depth = ++in.directDepth;
+        int start = in.position();
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
             return generated.decode(this, kryo, in);
         } catch (IOException e) {
             throw new IllegalStateException("a Kryo read threw an IOException, which it never does", e);
+        } catch (KryoException e) {
+            throw truncation(kryo, in, start, e);
         } finally {
             in.directDepth--;
         }
@@ -197,6 +205,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     public void write(Kryo kryo, Output output, Object value) {
         PayloadOutput out = (PayloadOutput) output;
         Bounds.checkDepth(kryo.getDepth() + out.directDepth, maxDepth);
+        Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
         if (generated != null) {
             try {
                 generated.encode(value, this, kryo, out);
@@ -237,34 +246,75 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         PayloadInput direct = input instanceof PayloadInput p ? p : null;
         Bounds.checkDepth(kryo.getDepth() + (direct == null ? 0 : direct.directDepth), maxDepth);
         if (generated != null && direct != null) {
+            int start = input.position();
             try {
                 return generated.decode(this, kryo, input);
             } catch (IOException e) {
                 throw new IllegalStateException("a Kryo read threw an IOException, which it never does", e);
+            } catch (KryoException e) {
+                throw truncation(kryo, input, start, e);
             }
         }
+        return walk(kryo, input);
+    }
+
+    /**
+     * What to throw for a Kryo exception of the generated decode: a truncation is read again from {@code start} by
+     * the walk, which names the component the bytes ran out in (the two paths read the same bytes); anything else as
+     * it is.
+     */
+    private RuntimeException truncation(Kryo kryo, Input input, int start, KryoException e) {
+        if (!truncated(e)) {
+            return e;
+        }
+        input.setPosition(start);
+        try {
+            walk(kryo, input);
+        } catch (RuntimeException named) {
+            return named;
+        }
+        return e;
+    }
+
+    /** Whether Kryo ran out of payload bytes. */
+    private static boolean truncated(KryoException e) {
+        return e instanceof KryoBufferUnderflowException
+                || (e.getMessage() != null && e.getMessage().startsWith("Buffer too small"));
+    }
+
+    /** The walk over the components: every read in component order, a truncation refused naming the component. */
+    private Object walk(Kryo kryo, Input input) {
         Object[] args = new Object[components.length];
         KryoWire wire = null;
-        for (int i = 0; i < components.length; i++) {
-            Component c = components[i];
-            if (c.walked()) {
-                wire = wire == null ? KryoWire.source(kryo, input, schema, maxElements, labels[i]) : wire.at(labels[i]);
-                args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
-                continue;
+        int i = 0;
+        try {
+            for (; i < components.length; i++) {
+                Component c = components[i];
+                if (c.walked()) {
+                    wire = wire == null ? KryoWire.source(kryo, input, schema, maxElements, labels[i])
+                            : wire.at(labels[i]);
+                    args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
+                    continue;
+                }
+                args[i] = switch (c.kind()) {
+                    case LONG -> input.readVarLong(true);
+                    case INT -> input.readVarInt(true);
+                    case BOOLEAN -> PayloadReads.flag(input, labels[i]);
+                    case STRING -> PayloadReads.string(input, maxElements, labels[i]);
+                    case BYTES -> PayloadReads.bytes(input, maxElements, labels[i]);
+                    case LONGS -> PayloadReads.longs(input, maxElements, labels[i]);
+                    case ENUM -> readEnum(input, i);
+                    case VALUE -> readValue(kryo, input, i);
+                    case POLYMORPHIC -> readPolymorphic(kryo, input, i);
+                    case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
+                    default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
+                };
             }
-            args[i] = switch (c.kind()) {
-                case LONG -> input.readVarLong(true);
-                case INT -> input.readVarInt(true);
-                case BOOLEAN -> PayloadReads.flag(input, labels[i]);
-                case STRING -> PayloadReads.string(input, maxElements, labels[i]);
-                case BYTES -> PayloadReads.bytes(input, maxElements, labels[i]);
-                case LONGS -> PayloadReads.longs(input, maxElements, labels[i]);
-                case ENUM -> readEnum(input, i);
-                case VALUE -> readValue(kryo, input, i);
-                case POLYMORPHIC -> readPolymorphic(kryo, input, i);
-                case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
-                default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
-            };
+        } catch (KryoException e) {
+            if (truncated(e)) {
+                throw Bounds.truncated(labels[i]);
+            }
+            throw e;
         }
         return model.instantiate(args);
     }

@@ -42,6 +42,8 @@ final class PayloadOutput extends Output {
 
     /** Where the payload goes, while an encode runs; null otherwise. Owned by the caller of {@link #attach}. */
     private ByteBuf destination;
+    /** The destination's writer index when it was attached. */
+    private int destinationStart;
 
     /** @param bufferBytes initial capacity; the buffer doubles as needed, without upper limit */
     PayloadOutput(int bufferBytes) {
@@ -176,6 +178,12 @@ final class PayloadOutput extends Output {
      */
     void attach(ByteBuf out) {
         destination = out;
+        destinationStart = out.writerIndex();
+    }
+
+    /** Payload bytes written since {@link #attach}: those sent to the destination and those still in the array. */
+    long written() {
+        return position + (destination == null ? 0 : destination.writerIndex() - destinationStart);
     }
 
     /** Writes what the array holds to the destination and detaches it. */

@@ -8,6 +8,7 @@ import io.protostuff.Schema;
 import io.protostuff.WriteSession;
 import io.raftwire.serializer.PoolCounters;
 import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.model.Bounds;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,6 +42,7 @@ final class ProtostuffEncoder extends OutputStream {
     private final LinkedBuffer buffer;
     private final ProtostuffOutput output;
     private final int maxDepth;
+    private final int maxPayloadBytes;
     private final int bufferBytes;
     private final int maxPooledBufferBytes;
     private final PoolCounters pool;
@@ -57,6 +59,7 @@ final class ProtostuffEncoder extends OutputStream {
         this.buffer = LinkedBuffer.allocate(options.bufferBytes());
         this.output = new ProtostuffOutput(buffer, this);
         this.maxDepth = options.maxDepth();
+        this.maxPayloadBytes = options.maxPayloadBytes();
         this.bufferBytes = options.bufferBytes();
         this.maxPooledBufferBytes = options.maxPooledBufferBytes();
     }
@@ -109,6 +112,7 @@ final class ProtostuffEncoder extends OutputStream {
         if (depth >= maxDepth) {
             throw new IllegalArgumentException("nesting depth " + (depth + 1) + " (expected: <= " + maxDepth + ")");
         }
+        Bounds.checkEncodedSize(output.getSize(), maxPayloadBytes);
         depth++;
     }
 

@@ -195,17 +195,18 @@ class ProtostuffBuffersTest {
     }
 
     private void deepestNestingAllowed() {
-        int max = 1024;
+        int max = SerializerOptions.MAX_MAX_DEPTH;
         Serializer deep = Serializers.create("protostuff", registry, new SerializerOptions(max,
                 SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
                 SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
         UserTypes.TreeNode atLimit = UserTypes.TreeNode.chain(max);
         byte[] bytes = Payloads.encode(deep, atLimit);
-        // Compared by re-encoding: the record's own equals overflows the stack on a 1024-deep chain.
+        // Compared by re-encoding: the record's own equals can overflow the stack on a chain this deep.
         Object back = Payloads.decodeHeap(deep, UserTypes.TREE_NODE_ID, bytes);
         assertArrayEquals(bytes, Payloads.encode(deep, back));
         SerializationException e = assertThrows(SerializationException.class,
                 () -> Payloads.encode(deep, UserTypes.TreeNode.chain(max + 1)));
-        assertTrue(e.getMessage().contains("nesting depth 1025 (expected: <= 1024)"), e.getMessage());
+        assertTrue(e.getMessage().contains("nesting depth " + (max + 1) + " (expected: <= " + max + ")"),
+                e.getMessage());
     }
 }

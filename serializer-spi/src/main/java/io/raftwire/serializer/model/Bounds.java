@@ -63,6 +63,44 @@ public final class Bounds {
     }
 
     /**
+     * Checks, while encoding, the bytes written so far against the configured maximum payload size; called on
+     * entering each nested value, so that a value whose encoding grows without bound (one child shared at every
+     * level) is stopped once it passes the maximum.
+     *
+     * @param written         payload bytes written so far
+     * @param maxPayloadBytes the configured maximum
+     * @throws IllegalArgumentException if {@code written > maxPayloadBytes}
+     */
+    public static void checkEncodedSize(long written, int maxPayloadBytes) {
+        if (written > maxPayloadBytes) {
+            throw new IllegalArgumentException("payload passed max-payload-bytes " + maxPayloadBytes + " while"
+                    + " encoding (" + written + " bytes written so far; " + payloadExpectation(maxPayloadBytes)
+                    + "; an instance reached in several places is written once per place)");
+        }
+    }
+
+    /**
+     * The refusal of a payload that ended before the value did.
+     *
+     * @param what what was being read, e.g. {@code "PutCommand.value"}
+     */
+    public static MalformedPayloadException truncated(String what) {
+        return new MalformedPayloadException("payload ended while reading " + what + " (expected: more bytes; the"
+                + " payload is truncated or a length in it is wrong)");
+    }
+
+    /** The message of a decoded payload larger than the maximum. */
+    public static String payloadTooLarge(long size, int maxPayloadBytes) {
+        return "payload of " + size + " bytes is larger than max-payload-bytes " + maxPayloadBytes + " ("
+                + payloadExpectation(maxPayloadBytes) + ")";
+    }
+
+    private static String payloadExpectation(int maxPayloadBytes) {
+        return "expected: at most " + maxPayloadBytes + " bytes, set by raftwire.serializer.max-payload-bytes or"
+                + " SerializerOptions.maxPayloadBytes";
+    }
+
+    /**
      * Maps an ordinal read from a payload to the enum constant, refusing unknown ordinals.
      *
      * @param ordinal   the ordinal read

@@ -289,6 +289,10 @@ final class CodecGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "unmodifiable",
                         "(Ljava/lang/Object;)Ljava/lang/Object;", false);
             }
+            if (model.mutable(c.index())) {
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "mutable", "(Ljava/lang/Object;)Ljava/lang/Object;",
+                        false);
+            }
             Class<?> target = c.field().getType();
             convert(mv, op.readType, target);
             slots[c.index()] = next;
@@ -314,6 +318,10 @@ final class CodecGenerator {
             if (Op.of(c) == Op.COLLECTION) {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "unmodifiable",
                         "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+            }
+            if (model.mutable(c.index())) {
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "mutable", "(Ljava/lang/Object;)Ljava/lang/Object;",
+                        false);
             }
             Class<?> target = c.field().getType();
             convert(mv, Object.class, target);
@@ -355,6 +363,9 @@ final class CodecGenerator {
             mv.visitInsn(Opcodes.ATHROW);
             mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
             mv.visitLabel(done);
+            if (model.checksConstructor()) {
+                requireUnchanged(mv, slots, free);
+            }
         } else {
             mv.visitLdcInsn(modelConstant);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "newInstance", "(" + MODEL_DESC + ")Ljava/lang/Object;",
@@ -386,6 +397,26 @@ final class CodecGenerator {
         }
         mv.visitVarInsn(Opcodes.ALOAD, free);
         mv.visitInsn(Opcodes.ARETURN);
+    }
+
+    /** {@code GeneratedSupport.requireUnchanged(model, instance, new Object[] {component values...})}. */
+    private void requireUnchanged(MethodVisitor mv, int[] slots, int instance) {
+        mv.visitLdcInsn(modelConstant);
+        mv.visitVarInsn(Opcodes.ALOAD, instance);
+        push(mv, components.length);
+        mv.visitTypeInsn(Opcodes.ANEWARRAY, OBJECT);
+        for (Component c : components) {
+            Class<?> f = c.field().getType();
+            mv.visitInsn(Opcodes.DUP);
+            push(mv, c.index());
+            mv.visitVarInsn(Type.getType(f).getOpcode(Opcodes.ILOAD), slots[c.index()]);
+            if (f.isPrimitive()) {
+                box(mv, f);
+            }
+            mv.visitInsn(Opcodes.AASTORE);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "requireUnchanged", "(" + MODEL_DESC
+                + "Ljava/lang/Object;[Ljava/lang/Object;)V", false);
     }
 
     /**

@@ -25,6 +25,11 @@ public final class GeneratedSupport {
         return collection;
     }
 
+    /** The mutable copy {@link TypeModel#instantiate} hands over for a {@code MutableCollections} component. */
+    public static Object mutable(Object collection) {
+        return Mutables.copy(collection);
+    }
+
     /**
      * What {@link TypeModel#instantiate} makes of a throwable from the constructor: a runtime exception or error as it
      * is, a checked exception wrapped.
@@ -43,6 +48,14 @@ public final class GeneratedSupport {
     /** A new instance of a type built field by field, through Objenesis (no constructor runs). */
     public static Object newInstance(TypeModel model) {
         return model.newBlankInstance();
+    }
+
+    /**
+     * {@link TypeModel#instantiate}'s check that a record's canonical constructor returned its arguments unchanged, for
+     * a record whose constructor is not shown to ({@link TypeModel#decodingNote()}).
+     */
+    public static void requireUnchanged(TypeModel model, Object instance, Object[] args) {
+        model.requireUnchanged(instance, args);
     }
 
     /** The failure of a typed getter asked for a component it does not serve. */

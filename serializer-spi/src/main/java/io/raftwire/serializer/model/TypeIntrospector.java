@@ -1,5 +1,8 @@
 package io.raftwire.serializer.model;
 
+import io.raftwire.message.MessageType;
+import io.raftwire.serializer.DecodeThrough;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -29,9 +32,11 @@ import org.objenesis.ObjenesisStd;
 /**
  * Derives a {@link TypeModel} from a class, reporting every problem it finds rather than the first. Two ways in:
  * <ul>
- *   <li><b>Through the constructor</b>: a record (its canonical constructor), or a final class with exactly one
- *       public constructor whose parameters (compiled with {@code -parameters}) are, by name and type, exactly its
- *       non-transient instance fields. Components are the parameters, in order; decoding runs the constructor.</li>
+ *   <li><b>Through the constructor</b>: a record (its canonical constructor), a constructor marked
+ *       {@link DecodeThrough}, or a final class with exactly one public constructor whose parameters (compiled with
+ *       {@code -parameters}) are, by name and type, exactly its final non-transient instance fields and which
+ *       {@link ConstructorCheck} shows to store them unchanged. Components are the parameters, in order; decoding
+ *       runs the constructor.</li>
  *   <li><b>Field by field</b>: any other concrete class (mutable, non-final, inherited fields, no usable
  *       constructor). Components are every non-static, non-transient field, superclass fields first and each class's
  *       fields by name; decoding instantiates through Objenesis, <em>without running a constructor</em>, and sets the
@@ -76,12 +81,16 @@ final class TypeIntrospector {
         if (problems.size() > before) {
             return null;
         }
-        Constructor<?> ctor = constructorCovering(fields);
+        Decoding decoding = decoding(fields);
+        if (problems.size() > before) {
+            return null;
+        }
+        Constructor<?> ctor = decoding.constructor();
         List<Component> components = new ArrayList<>();
         if (ctor != null) {
             Parameter[] params = ctor.getParameters();
-            String[] names = type.isRecord() ? Arrays.stream(type.getRecordComponents())
-                    .map(RecordComponent::getName).toArray(String[]::new)
+            String[] names = type.isRecord() && ctor.equals(canonical())
+                    ? Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toArray(String[]::new)
                     : Arrays.stream(params).map(Parameter::getName).toArray(String[]::new);
             for (int i = 0; i < params.length; i++) {
                 Field f = field(fields, names[i]);
@@ -91,10 +100,12 @@ final class TypeIntrospector {
                 }
             }
             return problems.size() > before ? null
-                    : TypeModel.throughConstructor(id, type, components, spreadConstructor(ctor), ctor);
+                    : TypeModel.throughConstructor(id, type, components, spreadConstructor(ctor), ctor,
+                            decoding.note());
         }
-        for (int i = 0; i < fields.size(); i++) {
-            Component c = component(fields.get(i), i, true);
+        List<Field> order = decoding.order() != null ? decoding.order() : fields;
+        for (int i = 0; i < order.size(); i++) {
+            Component c = component(order.get(i), i, true);
             if (c != null) {
                 components.add(c);
             }
@@ -103,7 +114,7 @@ final class TypeIntrospector {
             return null;
         }
         try {
-            return TypeModel.fieldByField(id, type, components, OBJENESIS.getInstantiatorOf(type));
+            return TypeModel.fieldByField(id, type, components, OBJENESIS.getInstantiatorOf(type), decoding.note());
         } catch (RuntimeException e) {
             problems.add(type.getName() + " cannot be instantiated without a constructor: " + e
                     + " (expected: a class Objenesis can instantiate on this JVM)");
@@ -183,30 +194,121 @@ final class TypeIntrospector {
         return fields;
     }
 
-    /** The constructor to decode through, or null when the type goes field by field. */
-    private Constructor<?> constructorCovering(List<Field> fields) {
+    /**
+     * How a type is built on decode: through {@code constructor}, or field by field when it is null. {@code note} says
+     * why a constructor is not used, or that a record's canonical constructor is checked on every decode.
+     */
+    private record Decoding(Constructor<?> constructor, String note, List<Field> order) {
+        Decoding(Constructor<?> constructor, String note) {
+            this(constructor, note, null);
+        }
+    }
+
+    /**
+     * Chooses the constructor to decode through, if any: one marked {@link DecodeThrough}; a record's canonical
+     * constructor; or a final class's one public constructor covering every field. Unless marked (or one of raftwire's
+     * own types, below {@link MessageType#FIRST_USER_ID}: the catalog and the Raft engine's model, whose
+     * constructors only check and copy), the
+     * constructor is used unchecked only if {@link ConstructorCheck} shows it stores each argument unchanged; a
+     * record's canonical constructor that it cannot show that of is still used (a record cannot be built any other
+     * way) but checked on every decode ({@link TypeModel#instantiate}), and a class's is not used.
+     */
+    private Decoding decoding(List<Field> fields) {
+        int before = problems.size();
+        Constructor<?> marked = markedConstructor(fields);
+        if (marked != null || problems.size() > before) {
+            return new Decoding(marked, null);
+        }
+        boolean trusted = id < MessageType.FIRST_USER_ID;
         if (type.isRecord()) {
-            Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
-                    .toArray(Class<?>[]::new);
-            try {
-                return type.getDeclaredConstructor(types);
-            } catch (NoSuchMethodException e) {
-                throw new IllegalStateException(type.getName() + " has no canonical constructor", e);
-            }
+            Constructor<?> canonical = canonical();
+            String why = trusted ? null : ConstructorCheck.whyNotIdentity(canonical, recordFields(fields));
+            return new Decoding(canonical, why == null ? null : "its canonical constructor is not shown to store its"
+                    + " arguments unchanged (" + why + "), so every decode checks that the constructed components"
+                    + " equal the decoded ones");
         }
         Constructor<?>[] ctors = type.getConstructors();
-        if (!Modifier.isFinal(type.getModifiers()) || ctors.length != 1
-                || ctors[0].getParameterCount() != fields.size() || fields.isEmpty()) {
+        if (!Modifier.isFinal(type.getModifiers()) || ctors.length != 1 || fields.isEmpty()) {
+            return new Decoding(null, null);
+        }
+        List<Field> covered = covered(ctors[0], fields);
+        if (covered == null) {
+            return new Decoding(null, null);
+        }
+        String why = null;
+        if (!trusted) {
+            for (Field f : covered) {
+                if (!Modifier.isFinal(f.getModifiers())) {
+                    why = "field '" + f.getName() + "' is not final, so the constructor need not store it on every"
+                            + " path";
+                    break;
+                }
+            }
+            why = why != null ? why : ConstructorCheck.whyNotIdentity(ctors[0], covered);
+        }
+        // built field by field, but its components keep the constructor's parameter order (the wire layout does
+        // not depend on what the check decides)
+        return why == null ? new Decoding(ctors[0], null) : new Decoding(null, "decoded field by field, not"
+                + " through its constructor: " + why, covered);
+    }
+
+    /** The constructor marked {@link DecodeThrough}, or null (adding a problem if the mark is misplaced). */
+    private Constructor<?> markedConstructor(List<Field> fields) {
+        List<Constructor<?>> marked = new ArrayList<>();
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            if (c.isAnnotationPresent(DecodeThrough.class)) {
+                marked.add(c);
+            }
+        }
+        if (marked.isEmpty()) {
             return null;
         }
+        if (marked.size() > 1) {
+            problems.add(type.getName() + " marks " + marked.size() + " constructors @DecodeThrough (expected: at"
+                    + " most one; remove the mark from all but one)");
+            return null;
+        }
+        Constructor<?> c = marked.get(0);
+        if (covered(c, fields) == null && !c.equals(type.isRecord() ? canonical() : null)) {
+            problems.add(type.getName() + " marks a @DecodeThrough constructor with parameters "
+                    + Arrays.stream(c.getParameters()).map(p -> p.getType().getSimpleName() + " " + p.getName())
+                    .toList() + ", which are not exactly its fields " + fields.stream()
+                    .map(f -> f.getType().getSimpleName() + " " + f.getName()).toList() + " (expected: one parameter"
+                    + " per non-transient instance field, same name and type; compile with -parameters)");
+            return null;
+        }
+        return c;
+    }
+
+    private Constructor<?> canonical() {
+        Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
+                .toArray(Class<?>[]::new);
+        try {
+            return type.getDeclaredConstructor(types);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(type.getName() + " has no canonical constructor", e);
+        }
+    }
+
+    private List<Field> recordFields(List<Field> fields) {
+        return Arrays.stream(type.getRecordComponents()).map(r -> field(fields, r.getName())).toList();
+    }
+
+    /** The fields a constructor's parameters stand for, in parameter order, or null if they are not exactly them. */
+    private static List<Field> covered(Constructor<?> c, List<Field> fields) {
+        if (c.getParameterCount() != fields.size()) {
+            return null;
+        }
+        List<Field> covered = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (Parameter p : ctors[0].getParameters()) {
+        for (Parameter p : c.getParameters()) {
             Field f = p.isNamePresent() ? field(fields, p.getName()) : null;
             if (f == null || f.getType() != p.getType() || !seen.add(p.getName())) {
                 return null;
             }
+            covered.add(f);
         }
-        return ctors[0];
+        return covered;
     }
 
     private static Field field(List<Field> fields, String name) {

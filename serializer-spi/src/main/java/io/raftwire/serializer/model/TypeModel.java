@@ -33,16 +33,24 @@ public final class TypeModel {
     /** Objenesis' instantiator of a field-by-field type, or null. */
     private final ObjectInstantiator<?> instantiator;
     private final boolean validated;
+    /** Why the type is built as it is, when that is not the plain rule; see {@link #decodingNote()}. */
+    private final String note;
+    /** Whether every decode checks that the constructor returned its arguments unchanged (an unproven record). */
+    private final boolean checksConstructor;
     /** Indexes of the native LIST and SET components, whose arguments {@link #instantiate} hands over unmodifiable. */
     private final int[] collections;
+    /** Indexes of the components {@link io.raftwire.serializer.MutableCollections} asks mutable copies of. */
+    private final int[] mutables;
 
     /** Set once by {@link TypeModels#build}: the generated codec, or null with the reason in {@link #notGenerated}. */
     private volatile GeneratedCodec generated;
     private volatile String notGenerated = "not generated yet";
 
     private TypeModel(int id, Class<?> javaType, List<Component> components, MethodHandle spreadConstructor,
-            Constructor<?> reflectedConstructor, ObjectInstantiator<?> instantiator) {
+            Constructor<?> reflectedConstructor, ObjectInstantiator<?> instantiator, String note) {
         this.id = id;
+        this.note = note;
+        this.checksConstructor = spreadConstructor != null && note != null;
         this.reflectedConstructor = reflectedConstructor;
         this.javaType = javaType;
         this.components = List.copyOf(components);
@@ -52,16 +60,36 @@ public final class TypeModel {
         this.validated = ValidatedAfterDecode.class.isAssignableFrom(javaType);
         this.collections = components.stream().filter(c -> !c.walked()
                 && (c.kind() == Kind.LIST || c.kind() == Kind.SET)).mapToInt(Component::index).toArray();
+        this.mutables = components.stream().filter(c -> mutable(javaType, c)).mapToInt(Component::index).toArray();
     }
 
     static TypeModel throughConstructor(int id, Class<?> javaType, List<Component> components,
-            MethodHandle spreadConstructor, Constructor<?> constructor) {
-        return new TypeModel(id, javaType, components, spreadConstructor, constructor, null);
+            MethodHandle spreadConstructor, Constructor<?> constructor, String checkedBecause) {
+        return new TypeModel(id, javaType, components, spreadConstructor, constructor, null, checkedBecause);
     }
 
     static TypeModel fieldByField(int id, Class<?> javaType, List<Component> components,
-            ObjectInstantiator<?> instantiator) {
-        return new TypeModel(id, javaType, components, null, null, instantiator);
+            ObjectInstantiator<?> instantiator, String note) {
+        return new TypeModel(id, javaType, components, null, null, instantiator, note);
+    }
+
+    /** Whether a component is an interface-declared collection or map that decodes mutable. */
+    private static boolean mutable(Class<?> type, Component c) {
+        Class<?> declared = c.rawType();
+        boolean container = declared.isInterface() && (java.util.Collection.class.isAssignableFrom(declared)
+                || java.util.Map.class.isAssignableFrom(declared));
+        return container && (type.isAnnotationPresent(io.raftwire.serializer.MutableCollections.class)
+                || c.field().isAnnotationPresent(io.raftwire.serializer.MutableCollections.class));
+    }
+
+    /** Whether component {@code index} decodes into a mutable copy ({@link io.raftwire.serializer.MutableCollections}). */
+    boolean mutable(int index) {
+        for (int i : mutables) {
+            if (i == index) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The stable wire id (1..32767). */
@@ -103,6 +131,16 @@ public final class TypeModel {
     }
 
     /**
+     * Why this type is decoded as it is, where that is not the plain rule, or {@code null}: a constructor-shaped class
+     * decoded field by field because its constructor is not shown to store its arguments unchanged (the reason names
+     * what the check found), or a record whose canonical constructor is not shown to, so that every decode checks the
+     * constructed components against the decoded ones ({@link #instantiate}).
+     */
+    public String decodingNote() {
+        return note;
+    }
+
+    /**
      * Builds an instance: through the constructor, or through Objenesis and the fields; then runs
      * {@link ValidatedAfterDecode#validateAfterDecode()} if the type implements it. Native list and set arguments
      * reach the instance as unmodifiable views, so that a decoded value never holds a decoder's mutable collection,
@@ -124,6 +162,9 @@ public final class TypeModel {
                 args[i] = Collections.unmodifiableSet(set);
             }
         }
+        for (int i : mutables) {
+            args[i] = Mutables.copy(args[i]);
+        }
         Object instance;
         if (constructor != null) {
             try {
@@ -132,6 +173,9 @@ public final class TypeModel {
                 throw e;
             } catch (Throwable e) {
                 throw new IllegalStateException("constructor of " + name() + " threw a checked exception", e);
+            }
+            if (checksConstructor) {
+                requireUnchanged(instance, args);
             }
         } else {
             instance = instantiator.newInstance();
@@ -143,6 +187,39 @@ public final class TypeModel {
             ((ValidatedAfterDecode) instance).validateAfterDecode();
         }
         return instance;
+    }
+
+    /**
+     * Refuses an instance whose constructor changed an argument: a record decoded through a canonical constructor
+     * that {@link ConstructorCheck} could not show to store its arguments unchanged. Arrays compare by content, other
+     * values by {@code equals} (or identity).
+     *
+     * @throws IllegalArgumentException naming the first component that changed
+     */
+    void requireUnchanged(Object instance, Object[] args) {
+        if (!checksConstructor) {
+            return;
+        }
+        for (Component c : componentArray) {
+            Object stored;
+            try {
+                stored = c.field().get(instance);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(name() + "." + c.name() + " cannot be read", e);
+            }
+            Object given = args[c.index()];
+            if (stored != given && !java.util.Objects.deepEquals(stored, given)) {
+                throw new IllegalArgumentException(name() + "'s canonical constructor changed component '" + c.name()
+                        + "' (expected: a record constructor that keeps the values it produced, since a record is"
+                        + " decoded through it; make the change idempotent, or use a class, which is decoded field by"
+                        + " field)");
+            }
+        }
+    }
+
+    /** Whether every decode checks that the constructor returned its arguments unchanged; see {@link #decodingNote}. */
+    boolean checksConstructor() {
+        return checksConstructor;
     }
 
     /**

@@ -5,7 +5,8 @@
  * <p><b>Types.</b> {@link io.raftwire.serializer.model.TypeModels#build} derives a
  * {@link io.raftwire.serializer.model.TypeModel} per registered class and links them, reporting every problem of
  * every class at once. A class goes <em>through its constructor</em> (records; final classes with one public
- * constructor whose parameters are exactly their non-transient fields) or <em>field by field</em> (any other concrete
+ * constructor whose parameters are exactly their final non-transient fields and which {@code ConstructorCheck} shows
+ * to store them unchanged; a constructor marked {@link io.raftwire.serializer.DecodeThrough}) or <em>field by field</em> (any other concrete
  * class; instantiated through Objenesis, constructors not run). Either way every non-transient instance field is a
  * {@link io.raftwire.serializer.model.Component}, or the class is refused naming it.
  *

@@ -313,9 +313,10 @@ public abstract class SerializerContract {
                 Payloads.encode(serializer, atLimit)));
         assertThrows(SerializationException.class, () -> Payloads.encode(serializer,
                 UserTypes.TreeNode.chain(max + 1)));
-        Serializer lenient = serializer(new SerializerOptions(1024, SerializerOptions.DEFAULT_MAX_ELEMENTS,
-                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
-        for (int depth : new int[] {max + 1, 1000}) {
+        Serializer lenient = serializer(new SerializerOptions(SerializerOptions.MAX_MAX_DEPTH,
+                SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
+                SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
+        for (int depth : new int[] {max + 1, SerializerOptions.MAX_MAX_DEPTH}) {
             byte[] deep = onLargeStack(() -> Payloads.encode(lenient, UserTypes.TreeNode.chain(depth)));
             SerializationException e = assertThrows(SerializationException.class,
                     () -> Payloads.decodeHeap(serializer, UserTypes.TREE_NODE_ID, deep));
@@ -324,8 +325,9 @@ public abstract class SerializerContract {
     }
 
     /**
-     * Runs {@code task} on a thread with a 64 MiB stack. Building a 1000-deep payload is only the means of the depth
-     * test (the strict decoder refuses it at depth 33); how deep the default stack reaches depends on JIT state.
+     * Runs {@code task} on a thread with a 64 MiB stack. Building a payload at the highest depth setting is only the
+     * means of the depth test (the strict decoder refuses it one level past the default limit); how deep the default
+     * stack reaches depends on JIT state.
      */
     private static byte[] onLargeStack(java.util.function.Supplier<byte[]> task) {
         byte[][] result = new byte[1][];
@@ -506,8 +508,9 @@ public abstract class SerializerContract {
     @Test
     void aFailedCallLeavesNothingBehindForTheNextCallOnTheSameThread() {
         int max = SerializerOptions.DEFAULT_MAX_DEPTH;
-        Serializer lenient = serializer(new SerializerOptions(1024, SerializerOptions.DEFAULT_MAX_ELEMENTS,
-                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
+        Serializer lenient = serializer(new SerializerOptions(SerializerOptions.MAX_MAX_DEPTH,
+                SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
+                SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES));
         byte[] tooDeep = onLargeStack(() -> Payloads.encode(lenient, UserTypes.TreeNode.chain(max + 1)));
         UserTypes.TreeNode atLimit = UserTypes.TreeNode.chain(max);
         byte[] atLimitBytes = Payloads.encode(serializer, atLimit);
