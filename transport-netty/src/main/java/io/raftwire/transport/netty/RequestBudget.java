@@ -144,10 +144,18 @@ final class RequestBudget extends ChannelInboundHandlerAdapter {
             pause();
         } else if (paused && inFlight <= maxInFlight / 2) {
             paused = false;
-            resumeDecoding();
-            if (paused) {
-                return; // the frames that waited in the decoder filled the budget again
-            }
+            // Later, not from here: drain can run inside the frame decoder's own decoding (a write that completes or
+            // changes writability at once), and the decoder is not re-entrant.
+            ctx.executor().execute(this::resume);
+        }
+    }
+
+    private void resume() {
+        if (paused || !ctx.channel().isActive()) {
+            return; // paused again meanwhile
+        }
+        resumeDecoding();
+        if (!paused) { // the frames that waited in the decoder may have used up the budget again
             ctx.channel().config().setAutoRead(true);
         }
     }

@@ -133,14 +133,19 @@ class AcceptedPipelineTest {
         assertEquals(1, harness.context.metrics().readPauses.sum());
 
         answers.get(0).complete(new Echo(10, "a"));
+        ch.runPendingTasks();
         assertEquals(List.of(1L, 2L, 3L), seen, "one answered, one more passed on");
         assertFalse(ch.config().isAutoRead(), "still at the limit");
         answers.get(1).complete(new Echo(20, "a"));
+        ch.runPendingTasks();
         answers.get(2).complete(new Echo(30, "a"));
+        ch.runPendingTasks();
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L), seen, "the waiting requests pass on in order");
         answers.get(3).complete(new Echo(40, "a"));
+        ch.runPendingTasks();
         assertTrue(ch.config().isAutoRead(), "reading resumes at half of max-requests-in-flight");
         answers.get(4).complete(new Echo(50, "a"));
+        ch.runPendingTasks();
         for (int i = 1; i <= 5; i++) {
             Frame r = harness.nextOutbound(ch);
             assertEquals(i, r.correlationId());
