@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * Members' throughput with and without an attack, measured in the same test: a member sends requests one after the
  * other for the whole measurement, while the attack is switched off and on in alternating windows of equal length
- * (unloaded, loaded, unloaded, loaded, ...), after one pair that is not counted (warm-up). The requests completed in the loaded windows are compared with those in
+ * (unloaded, loaded, unloaded, loaded, ...), after one pair of twice the length that is not counted (warm-up). The requests completed in the loaded windows are compared with those in
  * the unloaded ones, so that a busy machine slows both alike; no time is asserted. Every request that fails counts as
  * a legitimate failure.
  */
@@ -79,10 +79,10 @@ final class AttackWindows {
         StringBuilder detail = new StringBuilder();
         Map<String, Long> cpu;
         try {
-            // a first pair, not counted: the attack's and the member's code paths are compiled and warm
-            countDuring(completed, window);
+            // a first pair of twice the length, not counted: the attack's and the member's code paths get compiled
+            countDuring(completed, window.multipliedBy(2));
             attack.on();
-            countDuring(completed, window);
+            countDuring(completed, window.multipliedBy(2));
             attack.off();
             Map<String, Long> cpuBefore = cpuByThreadGroup();
             for (int i = 0; i < pairs; i++) {

@@ -104,7 +104,8 @@ class UnreadResponsesIT {
                     }
                 }
                 Await.until(ItSupport.WAIT, () -> b.stats().connections().idleCloses() > idleClosesOfB,
-                        () -> "b closed the throttled flood connection as silent");
+                        () -> "b closed the throttled flood connection as silent (" + flooded.get() + " requests sent, "
+                                + b.inboundStats() + ")" + ioThreadsOf("b"));
                 logs.await("nothing received from f for " + IDLE_MS + " ms");
                 System.out.printf("unread responses: flood sent %d requests; a: %d requests, %d failed; b: %s%n",
                         flooded.get(), LEGIT_REQUESTS, failures, b.inboundStats());
