@@ -173,6 +173,7 @@ class UnreadResponsesIT {
         private final AtomicLong sent;
         private final SSLSocketFactory tls;
         private Socket socket;
+        private Socket plain;
         private Thread thread;
 
         Flood(NettyTransport target, Object request, AtomicLong sent, SSLSocketFactory tls) {
@@ -186,9 +187,11 @@ class UnreadResponsesIT {
         public void on() {
             try {
                 // the receive buffer left as the system sizes it: the flood is read by nobody anyway
-                socket = tls == null ? new Socket() : tls.createSocket();
-                socket.connect(new InetSocketAddress(target.localAddress().host(), target.localAddress().port()),
+                plain = new Socket();
+                plain.connect(new InetSocketAddress(target.localAddress().host(), target.localAddress().port()),
                         5000);
+                socket = tls == null ? plain : tls.createSocket(plain, target.localAddress().host(),
+                        target.localAddress().port(), true);
                 if (socket instanceof SSLSocket ssl) {
                     ssl.startHandshake();
                 }
@@ -207,6 +210,7 @@ class UnreadResponsesIT {
                 return;
             }
             try {
+                plain.close(); // first: closing the TLS socket waits for the blocked writer, which b no longer reads
                 socket.close();
                 thread.join(ItSupport.WAIT.toMillis());
             } catch (IOException | InterruptedException e) {
