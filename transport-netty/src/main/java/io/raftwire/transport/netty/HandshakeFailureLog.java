@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -85,8 +86,12 @@ final class HandshakeFailureLog {
         if (now - lastLogged >= WINDOW_NANOS) {
             flush(now);
         } else if (!flushScheduled) {
-            flushScheduled = true;
-            timer.newTimeout(t -> endOfWindow(), lastLogged + WINDOW_NANOS - now, TimeUnit.NANOSECONDS);
+            try {
+                timer.newTimeout(t -> endOfWindow(), lastLogged + WINDOW_NANOS - now, TimeUnit.NANOSECONDS);
+                flushScheduled = true;
+            } catch (IllegalStateException | RejectedExecutionException stopped) {
+                // the transport is closing and its timer stopped: the rest of this window is not logged
+            }
         }
     }
 

@@ -262,7 +262,11 @@ public final class NettyTransport implements Transport {
                             ch.close();
                             return;
                         }
-                        InetAddress from = ((InetSocketAddress) ch.remoteAddress()).getAddress();
+                        if (!(ch.remoteAddress() instanceof InetSocketAddress remote)) {
+                            ch.close(); // closed before it could be set up: nothing to limit
+                            return;
+                        }
+                        InetAddress from = remote.getAddress();
                         String tooFast = handshakeGate.admit(from);
                         if (tooFast != null) {
                             context.metrics().refusedHandshakeRate.increment();
