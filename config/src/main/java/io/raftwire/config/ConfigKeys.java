@@ -181,6 +181,30 @@ public final class ConfigKeys {
             "raftwire.transport.max-inbound-buffer-bytes", 64 * 1024 * 1024, between(1024, 1024 * 1024 * 1024),
             "most bytes of incomplete inbound frames held over all connections; at least transport.max-frame-bytes");
 
+    public static final ConfigKey<Integer> TRANSPORT_MAX_UNAUTHENTICATED_PER_ADDRESS = ConfigKey.ofInt(
+            "raftwire.transport.max-unauthenticated-per-address", 8, between(1, 65_536),
+            "most accepted connections from one source address that have not completed the handshake");
+
+    public static final ConfigKey<Integer> TRANSPORT_RESERVED_MEMBER_SLOTS = ConfigKey.ofInt(
+            "raftwire.transport.reserved-member-slots", 16, between(0, 65_536),
+            "pre-handshake slots beyond max-unauthenticated-connections that only connections from a configured"
+                    + " peer's address may take");
+
+    public static final ConfigKey<Integer> TRANSPORT_HANDSHAKE_RATE = ConfigKey.ofInt(
+            "raftwire.transport.handshake-rate", 50, between(1, 1_000_000),
+            "accepted connections per second, from addresses that are not a configured peer's, that may start a"
+                    + " handshake (a token bucket of one second's worth); further ones are closed at once");
+
+    public static final ConfigKey<Integer> TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS = ConfigKey.ofInt(
+            "raftwire.transport.handshake-rate-per-address", 10, between(1, 1_000_000),
+            "accepted connections per second from one source address that may start a handshake (a token bucket of"
+                    + " one second's worth); further ones are closed at once");
+
+    public static final ConfigKey<Integer> TRANSPORT_MAX_REQUESTS_IN_FLIGHT = ConfigKey.ofInt(
+            "raftwire.transport.max-requests-in-flight", 256, between(1, 1024 * 1024),
+            "requests read from one accepted connection whose responses are not yet written to its socket; at this"
+                    + " many, the connection is not read until half of them are");
+
     public static final ConfigKey<Boolean> TRANSPORT_ACCEPT_ANY_MEMBER = ConfigKey.ofBoolean(
             "raftwire.transport.accept-any-member", false,
             "accept connections claiming ids not in raftwire.peers (a node's client port); own id refused, TLS still"
@@ -277,6 +301,8 @@ public final class ConfigKeys {
             TRANSPORT_IO_THREADS,
             TRANSPORT_NATIVE,
             TRANSPORT_MAX_CONNECTIONS, TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS, TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
+            TRANSPORT_MAX_UNAUTHENTICATED_PER_ADDRESS, TRANSPORT_RESERVED_MEMBER_SLOTS, TRANSPORT_HANDSHAKE_RATE,
+            TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS, TRANSPORT_MAX_REQUESTS_IN_FLIGHT,
             TRANSPORT_ACCEPT_ANY_MEMBER,
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,

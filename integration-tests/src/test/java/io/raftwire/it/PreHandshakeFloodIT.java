@@ -65,7 +65,12 @@ class PreHandshakeFloodIT {
         try (LoopbackCluster c = new LoopbackCluster(List.of("a", "b"),
                 // slowloris connections keep their slots for the whole test: with the 2 s default, a b that accepts
                 // them late on a loaded machine would time the first ones out and let later ones in
-                id -> ItSupport.settings().maxUnauthenticatedConnections(CAP).handshakeTimeoutMs(30_000),
+                // The attacker connects from the members' address (127.0.0.1) at thousands per second: the handshake
+                // rate limits and the per-address and reserved slots (PreHandshakeSlotsIT, HandshakeFloodIT) are
+                // lifted here so that this test still fills the total cap it is about.
+                id -> ItSupport.settings().maxUnauthenticatedConnections(CAP).handshakeTimeoutMs(30_000)
+                        .maxUnauthenticatedPerAddress(65_536).reservedMemberSlots(0).handshakeRate(1_000_000)
+                        .handshakeRatePerAddress(1_000_000),
                 id -> ItSupport.serializers("kryo"), t -> t.onRequest(VoteRequest.class,
                         (from, v) -> CompletableFuture.completedFuture(answer)))) {
             c.awaitConnected(ItSupport.WAIT);

@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
@@ -18,23 +19,47 @@ import io.raftwire.transport.netty.codec.FrameException;
  *       {@code max-inbound-buffer-bytes}; a read that takes the total over it fails the connection with
  *       {@link ErrorCode#OVERLOADED}, and its bytes are given back when the connection closes.</li>
  * </ul>
- * So a connection buffers at most one socket read beyond these limits. One per channel; runs on its event loop.
+ * So a connection buffers at most one socket read beyond these limits. On an accepted connection, while its
+ * {@link RequestBudget} is paused, frames are not split off at all: the bytes of the read wait in the cumulation,
+ * undecoded (and counted as above), until the budget resumes. One per channel; runs on its event loop.
  */
 final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
 
     private final int maxFrameBytes;
     private final InboundLimits limits;
+    private final RequestBudget budget;
+    private ChannelHandlerContext ctx;
     private boolean trusted;
     private long counted;
 
     /**
      * @param maxFrameBytes {@code raftwire.transport.max-frame-bytes}: the limit after the handshake
      * @param limits        the transport's shared limits
+     * @param budget        the connection's request budget (accepted connections), or {@code null}: while it is
+     *                      paused, no frame is split off; the bytes wait, undecoded, until {@link #resume}
      */
-    BoundedFrameDecoder(int maxFrameBytes, InboundLimits limits) {
+    BoundedFrameDecoder(int maxFrameBytes, InboundLimits limits, RequestBudget budget) {
         super(maxFrameBytes, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, 0, FrameDescriptor.LENGTH_FIELD_LENGTH, true);
         this.maxFrameBytes = maxFrameBytes;
         this.limits = limits;
+        this.budget = budget;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        this.ctx = ctx;
+        super.handlerAdded(ctx);
+    }
+
+    /**
+     * Decodes the frames that waited while the budget was paused, as if they had just been read. On the event loop;
+     * does nothing once the handler is removed.
+     */
+    void resume() throws Exception {
+        if (ctx != null && !ctx.isRemoved()) {
+            channelRead(ctx, Unpooled.EMPTY_BUFFER);
+            channelReadComplete(ctx);
+        }
     }
 
     /** Lifts the handshake limit of the decoder in {@code pipeline}, if it has one. On the event loop. */
@@ -51,6 +76,9 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
      */
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        if (budget != null && budget.paused()) {
+            return null; // the rest of this read waits, undecoded: decoding a flood only for it to wait cost the others
+        }
         if (in.readableBytes() >= FrameDescriptor.LENGTH_FIELD_LENGTH) {
             long field = in.getUnsignedInt(in.readerIndex());
             long frameBytes = field + FrameDescriptor.LENGTH_FIELD_LENGTH;

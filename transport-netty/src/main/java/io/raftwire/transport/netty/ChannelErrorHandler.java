@@ -85,7 +85,7 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
         String peer = PeerText.escape(ChannelAttributes.peerName(channel));
         SSLException tls = tlsFailure(cause);
         if (tls != null) {
-            metrics.tlsFailures.increment();
+            // counted by TlsOutcomeHandler, which also sees the handshakes aborted without an exception
             String reason = "TLS handshake failed: " + PeerText.escape(tls.getMessage());
             warnings.warn("tls", "{} {} with {}", channel, reason, peer);
             ChannelAttributes.closeReason(channel, reason);

@@ -35,12 +35,14 @@ final class MetricsRecorder {
     final LongAdder protocolErrors = new LongAdder();
     final LongAdder idleCloses = new LongAdder();
     final LongAdder unexpectedErrors = new LongAdder();
-    /** Accepted connections whose TLS handshake failed. */
+    /** Accepted or outbound connections whose TLS handshake failed or was aborted. */
     final LongAdder tlsFailures = new LongAdder();
     /** Accepted connections closed at once: max-unauthenticated-connections were already waiting. */
     final LongAdder overCap = new LongAdder();
     /** Connections closed because max-inbound-buffer-bytes was used up. */
     final LongAdder overloadCloses = new LongAdder();
+    /** Accepted connections closed at once: over handshake-rate or handshake-rate-per-address. */
+    final LongAdder refusedHandshakeRate = new LongAdder();
     /** Times an accepted connection stopped being read because its responses were not being read. */
     final LongAdder readPauses = new LongAdder();
 

@@ -43,7 +43,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
@@ -56,6 +58,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -121,6 +125,11 @@ public final class NettyTransport implements Transport {
     private final HashedWheelTimer timer;
     private final Lane.Connector connector = new Connector();
     private final InboundLimits limits;
+    private final HandshakeGate handshakeGate;
+    /** The resolved addresses of each configured peer's host: their connections may use the reserved slots. */
+    private final ConcurrentMap<String, Set<InetAddress>> memberAddresses = new ConcurrentHashMap<>();
+    /** Runs the TLS handshake work of accepted connections off the event loop; {@code null} in plaintext. */
+    private final ExecutorService handshakeWork;
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     private volatile State state = State.NEW;
@@ -146,7 +155,10 @@ public final class NettyTransport implements Transport {
             return t;
         }, 10, TimeUnit.MILLISECONDS, 512);
         this.limits = new InboundLimits(settings.maxConnections(), settings.maxUnauthenticatedConnections(),
+                settings.maxUnauthenticatedPerAddress(), settings.reservedMemberSlots(),
                 settings.maxInboundBufferBytes());
+        this.handshakeGate = new HandshakeGate(settings.handshakeRate(), settings.handshakeRatePerAddress(),
+                this::isMemberAddress, System::nanoTime);
         TlsContexts tls;
         try {
             tls = settings.tls().enabled() ? new TlsContexts(settings.tls(), settings.clusterId(), settings.nodeId(),
@@ -170,7 +182,9 @@ public final class NettyTransport implements Transport {
         }
         // last: nothing after it can fail, so the writer's thread cannot outlive a refused constructor
         this.capture = openCapture(settings);
-        this.pipelines = new Pipelines(context, capture);
+        this.handshakeWork = settings.tls().enabled() ? Executors.newSingleThreadExecutor(
+                new DefaultThreadFactory("raftwire-handshake-" + settings.nodeId(), true)) : null;
+        this.pipelines = new Pipelines(context, capture, handshakeWork);
     }
 
     @Override
@@ -249,11 +263,23 @@ public final class NettyTransport implements Transport {
                             ch.close();
                             return;
                         }
-                        if (!limits.admit(ch)) {
+                        if (!(ch.remoteAddress() instanceof InetSocketAddress remote)) {
+                            ch.close(); // closed before it could be set up: nothing to limit
+                            return;
+                        }
+                        InetAddress from = remote.getAddress();
+                        String tooFast = handshakeGate.admit(from);
+                        if (tooFast != null) {
+                            context.metrics().refusedHandshakeRate.increment();
+                            pipelines.handshakeFailures().refused(from);
+                            LOG.debug("closing the connection from {}: {}", ch.remoteAddress(), tooFast);
+                            ch.close();
+                            return;
+                        }
+                        String full = limits.admit(ch, from, isMemberAddress(from));
+                        if (full != null) {
                             context.metrics().overCap.increment();
-                            warnings.warn("cap", "closing the connection from {}: {} accepted connections have not"
-                                    + " completed the handshake (expected: < max-unauthenticated-connections {})",
-                                    ch.remoteAddress(), limits.unauthenticated(), limits.maxUnauthenticated());
+                            warnings.warn("cap", "closing the connection from {}: {}", ch.remoteAddress(), full);
                             ch.close();
                             return;
                         }
@@ -517,7 +543,32 @@ public final class NettyTransport implements Transport {
         if (peers.putIfAbsent(peer.id(), link) != null) {
             throw new IllegalArgumentException("peer id = " + peer.id() + " (expected: an id not already a peer)");
         }
+        memberAddresses.put(peer.id(), resolve(peer));
         return link;
+    }
+
+    /**
+     * The addresses of a peer's configured host, resolved once when it is added; none if it does not resolve now
+     * (then its connections meet the limits of any other address).
+     */
+    private static Set<InetAddress> resolve(PeerAddress peer) {
+        try {
+            return Set.of(InetAddress.getAllByName(peer.address().host()));
+        } catch (UnknownHostException | SecurityException e) {
+            LOG.debug("peer {}: host {} does not resolve now; no reserved pre-handshake slots for it", peer.id(),
+                    peer.address().host());
+            return Set.of();
+        }
+    }
+
+    /** Whether {@code address} is one of a configured peer's. */
+    private boolean isMemberAddress(InetAddress address) {
+        for (Set<InetAddress> addresses : memberAddresses.values()) {
+            if (addresses.contains(address)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -526,6 +577,7 @@ public final class NettyTransport implements Transport {
         if (link == null) {
             return false;
         }
+        memberAddresses.remove(memberId);
         link.close(new TransportException(Reason.CLOSED, memberId, memberId + " was removed from the peers", null));
         return true;
     }
@@ -555,7 +607,7 @@ public final class NettyTransport implements Transport {
     public InboundStats inboundStats() {
         MetricsRecorder m = context.metrics();
         return new InboundStats(limits.open(), limits.unauthenticated(), m.overCap.sum(), m.tlsFailures.sum(),
-                limits.buffered(), m.overloadCloses.sum(), m.readPauses.sum());
+                limits.buffered(), m.overloadCloses.sum(), m.readPauses.sum(), m.refusedHandshakeRate.sum());
     }
 
     /**
@@ -625,6 +677,9 @@ public final class NettyTransport implements Transport {
         }
         if (g != null) {
             g.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+        if (handshakeWork != null) {
+            handshakeWork.shutdownNow();
         }
         timer.stop();
         closeCapture();

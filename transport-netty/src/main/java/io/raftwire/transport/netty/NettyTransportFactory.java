@@ -112,6 +112,11 @@ public final class NettyTransportFactory {
                 .maxConnections(config.get(ConfigKeys.TRANSPORT_MAX_CONNECTIONS))
                 .maxUnauthenticatedConnections(config.get(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS))
                 .maxInboundBufferBytes(config.get(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES))
+                .maxUnauthenticatedPerAddress(config.get(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_PER_ADDRESS))
+                .reservedMemberSlots(config.get(ConfigKeys.TRANSPORT_RESERVED_MEMBER_SLOTS))
+                .handshakeRate(config.get(ConfigKeys.TRANSPORT_HANDSHAKE_RATE))
+                .handshakeRatePerAddress(config.get(ConfigKeys.TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS))
+                .maxRequestsInFlight(config.get(ConfigKeys.TRANSPORT_MAX_REQUESTS_IN_FLIGHT))
                 .tls(tls(config))
                 .build();
     }

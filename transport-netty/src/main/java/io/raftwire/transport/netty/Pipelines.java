@@ -13,6 +13,7 @@ import io.raftwire.transport.netty.codec.HeaderDecoder;
 
 import java.util.EnumSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +21,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *  name             handler                        concern                                       per
+ *  readGate         ReadGate                       (accepted) no read while the budget paused    channel
  *  tls              SslHandler                     mutual TLS (unless raftwire.tls.enabled=false) channel
+ *  tlsOutcome       TlsOutcomeHandler              count failed and aborted TLS handshakes (TLS)  transport
  *  flush            FlushConsolidationHandler      coalesce flushes (optional)                   channel
  *  idle             IdleStateHandler               idle events: ping interval, read idle (opt.)  channel
  *  frameDecoder     BoundedFrameDecoder            framing, size limits before/after handshake,  channel
@@ -31,6 +34,8 @@ import java.util.concurrent.TimeUnit;
  *  keepAlive        KeepAliveHandler               pings out, pings in, close when read-idle     transport
  *  handshake        Server/ClientHandshakeHandler  HELLO / WELCOME, then removes itself          channel
  *  payloadDecoder   PayloadDecoder                 serializer.decode of the payload              transport
+ *  budget           RequestBudget                  (accepted) bound requests in flight; stop     channel
+ *                                                  reading while over it or unwritable
  *  dispatch         RequestDispatcher              (accepted) run handlers, write responses      transport
  *  correlation      ResponseCorrelator             (outbound) complete pending requests, run     channel
  *                                                  the handlers of pushed one-way messages
@@ -50,6 +55,9 @@ import java.util.concurrent.TimeUnit;
 final class Pipelines {
 
     static final String TLS = "tls";
+    static final String TLS_OUTCOME = "tlsOutcome";
+    static final String READ_GATE = "readGate";
+    static final String BUDGET = "budget";
     static final String FLUSH = "flush";
     static final String IDLE = "idle";
     static final String FRAME_DECODER = "frameDecoder";
@@ -72,14 +80,26 @@ final class Pipelines {
     private final ChannelErrorHandler errors;
     private final RateLimitedLog handshakeWarnings = ServerHandshakeHandler.newWarnings();
     private final FrameCaptureHandler capture;
+    private final HandshakeFailureLog handshakeFailures;
+    private final TlsOutcomeHandler acceptedTls;
+    private final TlsOutcomeHandler outboundTls;
+    private final Executor handshakeWork;
 
     Pipelines(TransportContext context) {
-        this(context, null);
+        this(context, null, null);
     }
 
-    /** @param capture where every frame is copied, or {@code null} for none; the caller closes it */
-    Pipelines(TransportContext context, CaptureWriter capture) {
+    /**
+     * @param capture       where every frame is copied, or {@code null} for none; the caller closes it
+     * @param handshakeWork runs the TLS handshake work of accepted connections, or {@code null} for their event loop;
+     *                      the caller shuts it down
+     */
+    Pipelines(TransportContext context, CaptureWriter capture, Executor handshakeWork) {
         this.context = context;
+        this.handshakeWork = handshakeWork;
+        this.handshakeFailures = new HandshakeFailureLog(context.timer());
+        this.acceptedTls = new TlsOutcomeHandler(context.metrics(), handshakeFailures);
+        this.outboundTls = new TlsOutcomeHandler(context.metrics(), null);
         this.capture = capture == null ? null : new FrameCaptureHandler(capture, ChannelAttributes::capturedPeer);
         this.acceptedHeaders = new HeaderDecoder(context.serializers(), EnumSet.of(FrameKind.HELLO,
                 FrameKind.REQUEST, FrameKind.ONE_WAY, FrameKind.PING, FrameKind.ERROR), "accepted connection");
@@ -93,14 +113,24 @@ final class Pipelines {
         this.errors = new ChannelErrorHandler(context.writer(), context.metrics());
     }
 
+    /** The summary of accepted connections that failed before or during their handshake. */
+    HandshakeFailureLog handshakeFailures() {
+        return handshakeFailures;
+    }
+
     /** Fills the pipeline of a connection accepted by this node. */
     void initAccepted(ChannelPipeline p) {
+        RequestBudget budget = new RequestBudget(context.settings().maxRequestsInFlight(), context.metrics());
+        p.addLast(READ_GATE, new ReadGate(budget));
         if (context.tls() != null) {
-            p.addLast(TLS, context.tls().newServerHandler(p.channel().alloc()));
+            p.addLast(TLS, handshakeWork == null ? context.tls().newServerHandler(p.channel().alloc())
+                    : context.tls().newServerHandler(p.channel().alloc(), handshakeWork));
+            p.addLast(TLS_OUTCOME, acceptedTls);
         }
-        addCommon(p, acceptedHeaders);
+        addCommon(p, acceptedHeaders, budget);
         p.addLast(HANDSHAKE, new ServerHandshakeHandler(context, handshakeWarnings));
         p.addLast(PAYLOAD_DECODER, payloadDecoder);
+        p.addLast(BUDGET, budget);
         p.addLast(DISPATCH, dispatcher);
         p.addLast(ERRORS, errors);
     }
@@ -115,8 +145,9 @@ final class Pipelines {
         p.channel().attr(ChannelAttributes.PEER_ID).set(connection.link().id());
         if (context.tls() != null) {
             p.addLast(TLS, context.tls().newClientHandler(p.channel().alloc()));
+            p.addLast(TLS_OUTCOME, outboundTls);
         }
-        addCommon(p, outboundHeaders);
+        addCommon(p, outboundHeaders, null);
         p.addLast(HANDSHAKE, new ClientHandshakeHandler(context, connection.link().id(), connection.lane(),
                 handshake));
         p.addLast(PAYLOAD_DECODER, payloadDecoder);
@@ -159,7 +190,7 @@ final class Pipelines {
         }
     }
 
-    private void addCommon(ChannelPipeline p, HeaderDecoder headers) {
+    private void addCommon(ChannelPipeline p, HeaderDecoder headers, RequestBudget budget) {
         TransportSettings s = context.settings();
         if (s.flushConsolidation()) {
             p.addLast(FLUSH, new FlushConsolidationHandler(s.flushConsolidationLimit(), true));
@@ -168,7 +199,7 @@ final class Pipelines {
             p.addLast(IDLE, new IdleStateHandler(s.idleTimeoutMs(), Math.max(1, s.idleTimeoutMs() / 3), 0,
                     TimeUnit.MILLISECONDS));
         }
-        p.addLast(FRAME_DECODER, new BoundedFrameDecoder(s.maxFrameBytes(), context.limits()));
+        p.addLast(FRAME_DECODER, new BoundedFrameDecoder(s.maxFrameBytes(), context.limits(), budget));
         if (capture != null) {
             // Inside TLS, so frames are recorded in plaintext. After the frame decoder: inbound, one whole frame per
             // read (length field stripped); outbound, every frame written by a handler below or by Channel.write,

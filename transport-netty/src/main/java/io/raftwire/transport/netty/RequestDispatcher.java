@@ -25,7 +25,8 @@ import java.util.concurrent.RejectedExecutionException;
  * The accepted connection's application handler: runs the registered handler of each request or one-way message
  * (on the I/O thread or the handler's executor) and writes the response with the serializer the request came with.
  * Every request is answered: with its response, or with an error frame when it could not be decoded, no handler is
- * registered, the handler failed, or the response could not be encoded. Never blocks.
+ * registered, the handler failed, or the response could not be encoded. Never blocks. Requests reach it through
+ * the connection's {@link RequestBudget}, which it tells when each answer has been written.
  *
  * <p>Stateless and {@link Sharable}.
  */
@@ -41,22 +42,6 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     RequestDispatcher(TransportContext context, OneWayDispatcher oneWays) {
         this.context = context;
         this.oneWays = oneWays;
-    }
-
-    /**
-     * Stops reading requests while responses cannot be written, and resumes once they can. A peer that sends
-     * requests but does not read the responses therefore costs this node at most the write-buffer high water mark
-     * plus the responses to requests already read, not memory without bound; if it stays silent past the idle
-     * timeout, the connection is closed as half-open.
-     */
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        boolean writable = ctx.channel().isWritable();
-        if (!writable && ctx.channel().config().isAutoRead()) {
-            context.metrics().readPauses.increment();
-        }
-        ctx.channel().config().setAutoRead(writable);
-        ctx.fireChannelWritabilityChanged();
     }
 
     /**
@@ -164,14 +149,19 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         context.metrics().sent(model.id(), frame.readableBytes(), System.nanoTime() - start);
-        channel.writeAndFlush(frame);
+        answer(channel, frame);
     }
 
     private void error(Channel channel, Envelope e, ErrorCode code, String message) {
         LOG.debug("{} answering {} ({}) with {}: {}", channel, typeName(e), e.correlationId(), code, message);
         context.metrics().errorsSent.increment();
-        channel.writeAndFlush(context.writer().error(e.correlationId(), e.typeId(),
+        answer(channel, context.writer().error(e.correlationId(), e.typeId(),
                 new ErrorPayload(code, String.valueOf(message))));
+    }
+
+    /** Writes the one answer (response or error) to a request, and tells the connection's budget once it is written. */
+    private static void answer(Channel channel, ByteBuf frame) {
+        channel.writeAndFlush(frame).addListener(f -> RequestBudget.answered(channel));
     }
 
     private String typeName(Envelope e) {

@@ -16,6 +16,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -84,6 +85,15 @@ final class TlsContexts {
     /** The TLS handler of a connection this node accepted; it times out after handshake-timeout-ms. */
     SslHandler newServerHandler(ByteBufAllocator alloc) {
         return withTimeout(server.newHandler(alloc));
+    }
+
+    /**
+     * The TLS handler of a connection this node accepted, running the TLS engine's handshake work (with the JDK
+     * provider: the key exchange, signature and certificate checks) on {@code handshakeWork} instead of the
+     * channel's event loop; it times out after handshake-timeout-ms.
+     */
+    SslHandler newServerHandler(ByteBufAllocator alloc, Executor handshakeWork) {
+        return withTimeout(server.newHandler(alloc, handshakeWork));
     }
 
     /** The TLS handler of a connection this node opens. */

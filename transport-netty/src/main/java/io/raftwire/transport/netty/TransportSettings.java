@@ -52,6 +52,11 @@ public final class TransportSettings {
     private final int maxConnections;
     private final int maxUnauthenticatedConnections;
     private final int maxInboundBufferBytes;
+    private final int maxUnauthenticatedPerAddress;
+    private final int reservedMemberSlots;
+    private final int handshakeRate;
+    private final int handshakeRatePerAddress;
+    private final int maxRequestsInFlight;
     private final boolean acceptAnyMember;
     private final String captureFile;
     private final TlsSettings tls;
@@ -89,6 +94,13 @@ public final class TransportSettings {
                 b.maxUnauthenticatedConnections);
         this.maxInboundBufferBytes = checked.put(ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES,
                 b.maxInboundBufferBytes);
+        this.maxUnauthenticatedPerAddress = checked.put(ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_PER_ADDRESS,
+                b.maxUnauthenticatedPerAddress);
+        this.reservedMemberSlots = checked.put(ConfigKeys.TRANSPORT_RESERVED_MEMBER_SLOTS, b.reservedMemberSlots);
+        this.handshakeRate = checked.put(ConfigKeys.TRANSPORT_HANDSHAKE_RATE, b.handshakeRate);
+        this.handshakeRatePerAddress = checked.put(ConfigKeys.TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS,
+                b.handshakeRatePerAddress);
+        this.maxRequestsInFlight = checked.put(ConfigKeys.TRANSPORT_MAX_REQUESTS_IN_FLIGHT, b.maxRequestsInFlight);
         this.acceptAnyMember = checked.put(ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER, b.acceptAnyMember);
         this.captureFile = checked.put(ConfigKeys.TRANSPORT_CAPTURE_FILE, b.captureFile);
         this.tls = Objects.requireNonNull(b.tls, "tls");
@@ -223,6 +235,47 @@ public final class TransportSettings {
     }
 
     /**
+     * {@code raftwire.transport.max-unauthenticated-per-address}: accepted connections from one source address
+     * waiting for their handshake.
+     */
+    public int maxUnauthenticatedPerAddress() {
+        return maxUnauthenticatedPerAddress;
+    }
+
+    /**
+     * {@code raftwire.transport.reserved-member-slots}: pre-handshake slots beyond
+     * {@link #maxUnauthenticatedConnections()} that only a connection from a configured peer's address (its host,
+     * resolved when the peer is added) may take.
+     */
+    public int reservedMemberSlots() {
+        return reservedMemberSlots;
+    }
+
+    /**
+     * {@code raftwire.transport.handshake-rate}: accepted connections per second, over all source addresses that are
+     * not a configured peer's, that may start a handshake; a token bucket holding one second's worth.
+     */
+    public int handshakeRate() {
+        return handshakeRate;
+    }
+
+    /**
+     * {@code raftwire.transport.handshake-rate-per-address}: accepted connections per second from one source address
+     * that may start a handshake; a token bucket holding one second's worth.
+     */
+    public int handshakeRatePerAddress() {
+        return handshakeRatePerAddress;
+    }
+
+    /**
+     * {@code raftwire.transport.max-requests-in-flight}: requests read from one accepted connection whose responses
+     * are not yet written to its socket. At this many the connection is not read any further until half of them are.
+     */
+    public int maxRequestsInFlight() {
+        return maxRequestsInFlight;
+    }
+
+    /**
      * {@code raftwire.transport.accept-any-member}: whether a connection may claim a member id that is not one of
      * this node's peers (a Raft node's client port, where clients are not members). This node's own id is still
      * refused, and with TLS the certificate must still name the claimed id.
@@ -276,6 +329,12 @@ public final class TransportSettings {
         private int maxUnauthenticatedConnections =
                 ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_CONNECTIONS.defaultValue();
         private int maxInboundBufferBytes = ConfigKeys.TRANSPORT_MAX_INBOUND_BUFFER_BYTES.defaultValue();
+        private int maxUnauthenticatedPerAddress =
+                ConfigKeys.TRANSPORT_MAX_UNAUTHENTICATED_PER_ADDRESS.defaultValue();
+        private int reservedMemberSlots = ConfigKeys.TRANSPORT_RESERVED_MEMBER_SLOTS.defaultValue();
+        private int handshakeRate = ConfigKeys.TRANSPORT_HANDSHAKE_RATE.defaultValue();
+        private int handshakeRatePerAddress = ConfigKeys.TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS.defaultValue();
+        private int maxRequestsInFlight = ConfigKeys.TRANSPORT_MAX_REQUESTS_IN_FLIGHT.defaultValue();
         private boolean acceptAnyMember = ConfigKeys.TRANSPORT_ACCEPT_ANY_MEMBER.defaultValue();
         private String captureFile = ConfigKeys.TRANSPORT_CAPTURE_FILE.defaultValue();
         private TlsSettings tls = TlsSettings.defaults();
@@ -418,6 +477,36 @@ public final class TransportSettings {
         /** {@code raftwire.transport.max-unauthenticated-connections}. */
         public Builder maxUnauthenticatedConnections(int v) {
             maxUnauthenticatedConnections = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.max-unauthenticated-per-address}. */
+        public Builder maxUnauthenticatedPerAddress(int v) {
+            maxUnauthenticatedPerAddress = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.reserved-member-slots}. */
+        public Builder reservedMemberSlots(int v) {
+            reservedMemberSlots = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.handshake-rate}, per second. */
+        public Builder handshakeRate(int v) {
+            handshakeRate = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.handshake-rate-per-address}, per second. */
+        public Builder handshakeRatePerAddress(int v) {
+            handshakeRatePerAddress = v;
+            return this;
+        }
+
+        /** {@code raftwire.transport.max-requests-in-flight}. */
+        public Builder maxRequestsInFlight(int v) {
+            maxRequestsInFlight = v;
             return this;
         }
 

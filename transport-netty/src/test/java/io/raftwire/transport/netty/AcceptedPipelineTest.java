@@ -109,6 +109,52 @@ class AcceptedPipelineTest {
     }
 
     @Test
+    void shouldHoldRequestsOverMaxRequestsInFlightAndStopReadingUntilHalfAreAnswered() {
+        harness.close();
+        harness = new EmbeddedHarness(EmbeddedHarness.quietSettings().maxRequestsInFlight(2), SerializerSet.of(fake));
+        List<CompletableFuture<Object>> answers = new ArrayList<>();
+        List<Long> seen = new ArrayList<>();
+        harness.context.handlers().onRequest(Echo.class, (from, echo) -> {
+            seen.add(echo.n());
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            answers.add(answer);
+            return answer;
+        });
+        EmbeddedChannel ch = handshaken();
+        ByteBuf five = Unpooled.buffer();
+        for (int i = 1; i <= 5; i++) {
+            ByteBuf f = harness.request(FrameKind.REQUEST, i, new Echo(i, "q"));
+            five.writeBytes(f);
+            f.release();
+        }
+        ch.writeInbound(five);
+        assertEquals(List.of(1L, 2L), seen, "only max-requests-in-flight requests reach the handler");
+        assertFalse(ch.config().isAutoRead(), "the connection is not read while its requests wait");
+        assertEquals(1, harness.context.metrics().readPauses.sum());
+
+        answers.get(0).complete(new Echo(10, "a"));
+        ch.runPendingTasks();
+        assertEquals(List.of(1L, 2L, 3L), seen, "one answered, one more passed on");
+        assertFalse(ch.config().isAutoRead(), "still at the limit");
+        answers.get(1).complete(new Echo(20, "a"));
+        ch.runPendingTasks();
+        answers.get(2).complete(new Echo(30, "a"));
+        ch.runPendingTasks();
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), seen, "the waiting requests pass on in order");
+        answers.get(3).complete(new Echo(40, "a"));
+        ch.runPendingTasks();
+        assertTrue(ch.config().isAutoRead(), "reading resumes at half of max-requests-in-flight");
+        answers.get(4).complete(new Echo(50, "a"));
+        ch.runPendingTasks();
+        for (int i = 1; i <= 5; i++) {
+            Frame r = harness.nextOutbound(ch);
+            assertEquals(i, r.correlationId());
+            r.release();
+        }
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
     void shouldReassembleFramesDeliveredOneByteAtATime() {
         EmbeddedChannel ch = harness.accepted();
         ByteBuf all = Unpooled.buffer();

@@ -51,6 +51,7 @@ final class EmbeddedHarness implements AutoCloseable {
         Set<String> members = new HashSet<>(Set.of(REMOTE));
         this.settings.peers().forEach(p -> members.add(p.id()));
         this.limits = new InboundLimits(this.settings.maxConnections(), this.settings.maxUnauthenticatedConnections(),
+                this.settings.maxUnauthenticatedPerAddress(), this.settings.reservedMemberSlots(),
                 this.settings.maxInboundBufferBytes());
         this.context = new TransportContext(this.settings, serializers, writer,
                 new MetricsRecorder(serializers.registry()), new HandlerRegistry(), timer,
