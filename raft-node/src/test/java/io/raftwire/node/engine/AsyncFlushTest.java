@@ -57,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  * does not hold, and these tests fail waiting for a force on the sync thread.
  */
 @ExtendWith(LeakDetectionExtension.class)
-@Timeout(60)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deadlock fails the test
 class AsyncFlushTest {
 
     private static final String GROUP = "g";

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * thread without forcing.
  */
 @ExtendWith(LeakDetectionExtension.class)
-@Timeout(30)
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deadlock fails the test
 class GroupCommitTest {
 
     private static final String SYNC_THREAD = "raftwire-store-sync ";
