@@ -59,8 +59,8 @@ import java.util.Optional;
  * </ul>
  * A force that fails, on either thread, fails the store: every later call throws an {@link IOException} naming the
  * first error (after a failed fdatasync the kernel may have dropped the unwritten pages, so retrying could report
- * durable what is not). MicroRaft logs the failed calls ({@code RaftNodeStatusAwareTask.run} catches them), as for a
- * flush failure before the sync thread existed.
+ * durable what is not). MicroRaft logs the failed calls at ERROR ({@code RaftNodeStatusAwareTask.run} and
+ * {@code ReplicateTask.run} catch them); the member appends nothing more until it is restarted.
  *
  * <p><b>Start-up.</b> {@link #open} checks every file: the newest log segment may end in a torn record (a crash
  * mid-write), which is cut off and reported through {@link StoreOptions#tornTailReporter()} (by default a WARN naming
