@@ -255,7 +255,7 @@ final class GroupCommitter {
                     try {
                         wait();
                     } catch (InterruptedException e) {
-                        return; // only close() ends this thread, but never lose an interrupt's meaning
+                        // only close() ends this thread: a stray interrupt must not leave later flushes unforced
                     }
                 }
                 if (closing || failure != null) {
