@@ -415,6 +415,11 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         }
     }
 
+    /** The lock the sync thread holds while forcing: for tests that must know when close() waits for it. */
+    java.util.concurrent.locks.ReentrantLock forceLock() {
+        return committer.forceLock();
+    }
+
     /** Forces, on this thread, everything written to the log and everything handed to the sync thread. */
     private void forceLog() throws IOException {
         checkOpen();

@@ -224,6 +224,12 @@ class GroupCommitTest {
             }
         });
         closer.start();
+        // close() has begun once it waits for the force lock the sync thread holds while forcing
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!store.forceLock().hasQueuedThread(closer)) {
+            assertTrue(System.nanoTime() < deadline, "close() did not reach the force lock within 20 s");
+            Thread.onSpinWait();
+        }
         syncer.gate.countDown(); // the force in progress completes; close then stops the thread
         closer.join(TimeUnit.SECONDS.toMillis(20));
         assertFalse(closer.isAlive(), "close did not return within 20 s");
