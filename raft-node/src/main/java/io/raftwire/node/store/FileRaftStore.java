@@ -56,6 +56,8 @@ import java.util.Optional;
  * the next flush, as MicroRaft allows.</li>
  * <li>A full segment is forced before the next is created; a new segment's header and the directory are forced when
  * it is created.</li>
+ * <li>{@link #open} forces the newest segment once: after a process crash its unforced bytes are still in the page
+ * cache and are restored, and MicroRaft takes every restored entry as durable.</li>
  * </ul>
  * A force that fails, on either thread, fails the store: every later call throws an {@link IOException} naming the
  * first error (after a failed fdatasync the kernel may have dropped the unwritten pages, so retrying could report
@@ -185,6 +187,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             GroupCommitter committer = new GroupCommitter(dir, syncer);
             SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
                     r.segments(), r.nextIndex(), committer.forceLock());
+            log.forceNewest();
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
                     committer, restored);

@@ -186,6 +186,18 @@ final class SegmentedLog {
         return List.of(logDir);
     }
 
+    /**
+     * Forces the newest segment: at open, because after a process crash (not a power loss) its unforced bytes are
+     * still in the page cache, are restored, and MicroRaft takes every restored entry as durable (a new
+     * {@code LeaderState} counts the leader up to its last entry; a follower acknowledges them on the next heartbeat).
+     * Older segments were forced before the next was created.
+     */
+    void forceNewest() throws IOException {
+        if (!segments.isEmpty()) {
+            segments.get(segments.size() - 1).force(syncer);
+        }
+    }
+
     /** Closes every segment; nothing is forced. The caller holds the force lock. */
     void close() throws IOException {
         for (LogSegment s : segments) {
