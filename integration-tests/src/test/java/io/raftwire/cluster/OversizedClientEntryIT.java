@@ -46,7 +46,7 @@ class OversizedClientEntryIT {
                     OpenSessionResponse.class).get(WAIT_S, TimeUnit.SECONDS);
             assertEquals(RaftResponse.Status.OK, open.status(), String.valueOf(open.error()));
             PrimitiveOperation huge = new PrimitiveOperation(new DefaultOperationId("1100@kryo",
-                    OperationType.COMMAND), new byte[16 * 1024 * 1024 - 38]); // a 16 MiB client frame
+                    OperationType.COMMAND), new byte[16 * 1024 * 1024 - 2048]); // just under the client's max-payload-bytes (16 MiB less 1 KiB)
 
             CommandResponse r = client.request(leaderId, new CommandRequest(open.session(), 1, huge),
                     CommandResponse.class, Duration.ofSeconds(WAIT_S)).get(WAIT_S + 5, TimeUnit.SECONDS);

@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The attack of issue #10, item 3, in the suite: while a and b run a request loop, an unauthenticated attacker opens
+ * A pre-handshake flood: while a and b run a request loop, an unauthenticated attacker opens
  * {@value #HUGE} connections to b that each send a 16 MiB frame minus its last 16 bytes with no handshake, and
  * {@value #SLOW} connections that each send most of a HELLO and then wait (slowloris). Before the limits, the first
  * half alone took b's pooled direct memory from 4 MB to 240 MB and ended in {@code OutOfMemoryError: Cannot reserve

@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The pre-handshake slot attack of issue #27, item 3: an attacker on other loopback addresses (127.0.0.2, 127.0.0.3)
+ * The pre-handshake slot attack: an attacker on other loopback addresses (127.0.0.2, 127.0.0.3)
  * keeps {@value #HELD} connections to member b open, each sending all but the last byte of a HELLO and reconnecting
  * {@value #RECONNECT_MS} ms after b closes it (slowloris and churn), while member a keeps sending votes to b. Before
  * the per-address slots, 63-79 % of fresh connections from real members were refused during such an attack, so a

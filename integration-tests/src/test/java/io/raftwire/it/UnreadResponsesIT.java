@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Isolation (issue #10, item 4): a member connection that floods valid requests and never reads a response must not
+ * Isolation: a member connection that floods valid requests and never reads a response must not
  * slow the other peers beyond the bound stated in transport-netty/README.md. b answers a and a flooding client that
  * completed the handshake as member f (plaintext, so it can claim f). Pass: a completes its requests with 0 failures
  * while the flood runs; the flooding connection is the one throttled (b stops reading it once its responses back up)
@@ -117,7 +117,7 @@ class UnreadResponsesIT {
     }
 
     /**
-     * The figure of issue #27, item 4: member a's throughput to b while a connection claiming f floods b with queries
+     * The figure this test measures: member a's throughput to b while a connection claiming f floods b with queries
      * and never reads the answers, against a's throughput without it, in alternating windows (each flood on a new
      * connection), in plaintext and over mutual TLS with f's own certificate (an insider). Before the per-connection
      * bound on requests in flight, a's rate fell from ~390 to ~5 requests/s for 11 s in plaintext and from ~365 to ~3
