@@ -62,8 +62,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A 3-member KV cluster over mutual TLS, its members, clients and admins each holding a certificate of their role
- *: the CLI and the client library work with a client certificate, through a leader kill and a member
+ * A 3-member KV cluster over mutual TLS, its members, clients and admins each holding a certificate of their role:
+ * the CLI and the client library work with a client certificate, through a leader kill and a member
  * restart; a client certificate cannot change membership or leadership (refused with its reason, and the member that
  * refused logs a WARN naming the certificate), an admin certificate can; a client certificate cannot pass for a member
  * on a member's port even under a member's id. One cluster for the class, on one provider; the life-cycle test runs
