@@ -373,7 +373,7 @@ public abstract class OrdinaryTypesContract {
                     + " (expected: ", reg(HintTypes.DequeAfter.class), new HintTypes.DequeAfter(List.of("a"))},
             {reg(HintTypes.DequeBefore.class), "; declare it as List<E>, Set<E> or Collection<E>)",
                 reg(HintTypes.DequeAfter.class), new HintTypes.DequeAfter(List.of())},
-            {reg(HintTypes.WeakMapBefore.class), "; declare it as Map<K, V>)", reg(HintTypes.WeakMapAfter.class),
+            {reg(HintTypes.WeakMapBefore.class), "held weakly, which no decoded map reproduces (expected: Map<K, V>", reg(HintTypes.WeakMapAfter.class),
                 new HintTypes.WeakMapAfter(java.util.Map.of("k", "v"))},
             {reg(HintTypes.Unordered.class, HintTypes.SortedBefore.class), "or declare it as Set<E>)",
                 reg(HintTypes.Unordered.class, HintTypes.SortedAfter.class),
