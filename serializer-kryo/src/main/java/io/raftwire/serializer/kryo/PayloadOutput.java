@@ -153,9 +153,9 @@ final class PayloadOutput extends Output {
     }
 
     /**
-     * Exactly {@link #writeUtf8(String, String)}. A short string (the usual case) is encoded in one pass into room reserved for
-     * its longest UTF-8 form, its one-byte length prefix patched afterwards; a longer one, or one whose UTF-8 form
-     * needs a longer prefix, is measured first as {@link #writeUtf8(String, String)} does.
+     * Exactly {@link #writeUtf8(String, String)}. A short string (the usual case) is encoded in one pass into room
+     * reserved for its longest UTF-8 form, its one-byte length prefix patched afterwards; a longer one, or one whose
+     * UTF-8 form needs a longer prefix, is measured first as {@link #writeUtf8(String, String)} does.
      */
     void directUtf8(String s, String label) {
         if (s == null) {

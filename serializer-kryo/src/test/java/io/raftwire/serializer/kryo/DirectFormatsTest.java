@@ -163,7 +163,8 @@ class DirectFormatsTest {
             direct.directUtf8(s, "test");
             return 0;
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> direct.directUtf8(s, "test"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> direct.directUtf8(s, "test"));
         assertEquals(refusedByReference.getMessage(), e.getMessage(), "seed " + SEED);
         assertTrue(e.getMessage().contains("has an unpaired surrogate"), e.getMessage());
         assertEquals(before, reference.position(), "nothing written");

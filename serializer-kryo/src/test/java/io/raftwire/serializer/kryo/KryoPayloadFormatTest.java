@@ -56,7 +56,8 @@ class KryoPayloadFormatTest {
     void unpairedSurrogatesAreRefusedBeforeAnythingIsWritten(String s) {
         PayloadOutput out = new PayloadOutput(256);
         out.writeByte(7);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> out.writeUtf8(s, "test"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> out.writeUtf8(s, "test"));
         assertTrue(e.getMessage().contains("has an unpaired surrogate U+"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PayloadOutput.utf8Length(s));
         assertArrayEquals(new byte[] {7}, out.toBytes());
