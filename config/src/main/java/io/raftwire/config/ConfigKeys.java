@@ -78,7 +78,7 @@ public final class ConfigKeys {
 
     public static final ConfigKey<Integer> SERIALIZER_MAX_ELEMENTS = ConfigKey.ofInt(
             "raftwire.serializer.max-elements", 16 * 1024 * 1024, atLeast(1),
-            "most elements in one decoded collection, array or string");
+            "most elements in one collection, array or string, refused above at encode and at decode");
 
     public static final ConfigKey<Integer> SERIALIZER_BUFFER_BYTES = ConfigKey.ofInt(
             "raftwire.serializer.buffer-bytes", 4096, atLeast(256),

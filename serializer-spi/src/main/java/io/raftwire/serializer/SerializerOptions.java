@@ -10,8 +10,10 @@ package io.raftwire.serializer;
  *                             catalog message needs (3) and fits nested application models; the most allowed,
  *                             {@value #MAX_MAX_DEPTH}, decodes on every provider on a thread with the JVM's default
  *                             stack (the contract tests a payload of that depth on such a thread)
- * @param maxElements          most elements accepted in one decoded collection or array (and most characters in
- *                             one string), on top of the check against the bytes actually remaining
+ * @param maxElements          most elements of one collection, map or array, and most units of one string (UTF-8
+ *                             bytes for kryo, fory and protostuff, characters for jdk) or {@code byte[]}: checked on
+ *                             decode on top of the check against the bytes actually remaining, and at encode, which
+ *                             refuses a larger count with the message decoding would give
  * @param bufferBytes          initial size, in bytes, of each per-thread reusable buffer
  * @param maxPooledBufferBytes a per-thread buffer that grew past this many bytes (for a large snapshot chunk) is
  *                             dropped after use instead of being kept, so one big message does not pin memory

@@ -38,8 +38,8 @@ final class ForyWire implements WireSink, WireSource {
         this.label = label;
     }
 
-    static ForyWire sink(WriteContext ctx, ForyTypes types, String label) {
-        return new ForyWire(ctx, null, ctx.getBuffer(), types, null, 0, label);
+    static ForyWire sink(WriteContext ctx, ForyTypes types, int maxElements, String label) {
+        return new ForyWire(ctx, null, ctx.getBuffer(), types, null, maxElements, label);
     }
 
     static ForyWire source(ReadContext ctx, ForyTypes types, Scratch scratch, int maxElements, String label) {
@@ -69,12 +69,12 @@ final class ForyWire implements WireSink, WireSource {
 
     @Override
     public void writeString(String value) {
-        PayloadWrites.string(buffer, value);
+        PayloadWrites.string(buffer, value, maxElements, label);
     }
 
     @Override
     public void writeBytes(byte[] value) {
-        PayloadWrites.bytes(buffer, value);
+        PayloadWrites.bytes(buffer, value, maxElements, label);
     }
 
     @Override

@@ -114,7 +114,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         for (int i = 0; i < components.length; i++) {
             Component c = components[i];
             if (c.walked()) {
-                wire = wire == null ? ForyWire.sink(ctx, types, labels[i]) : wire.at(labels[i]);
+                wire = wire == null ? ForyWire.sink(ctx, types, maxElements, labels[i]) : wire.at(labels[i]);
                 ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
                 continue;
             }
@@ -122,9 +122,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
                 case LONG -> out.writeVarUInt64(c.getLong(value));
                 case INT -> out.writeVarUInt32(c.getInt(value));
                 case BOOLEAN -> out.writeByte(c.getBoolean(value) ? 1 : 0);
-                case STRING -> PayloadWrites.string(out, (String) c.get(value));
-                case BYTES -> PayloadWrites.bytes(out, (byte[]) c.get(value));
-                case LONGS -> PayloadWrites.longs(out, (long[]) c.get(value));
+                case STRING -> PayloadWrites.string(out, (String) c.get(value), maxElements, labels[i]);
+                case BYTES -> PayloadWrites.bytes(out, (byte[]) c.get(value), maxElements, labels[i]);
+                case LONGS -> PayloadWrites.longs(out, (long[]) c.get(value), maxElements, labels[i]);
                 case ENUM -> writeEnum(out, c.get(value));
                 case VALUE -> {
                     Object v = c.get(value);
@@ -221,17 +221,17 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     @Override
     public void writeString(Object ctx, Object out, int index, String value) {
-        PayloadWrites.string((MemoryBuffer) out, value);
+        PayloadWrites.string((MemoryBuffer) out, value, maxElements, labels[index]);
     }
 
     @Override
     public void writeBytes(Object ctx, Object out, int index, byte[] value) {
-        PayloadWrites.bytes((MemoryBuffer) out, value);
+        PayloadWrites.bytes((MemoryBuffer) out, value, maxElements, labels[index]);
     }
 
     @Override
     public void writeLongs(Object ctx, Object out, int index, long[] value) {
-        PayloadWrites.longs((MemoryBuffer) out, value);
+        PayloadWrites.longs((MemoryBuffer) out, value, maxElements, labels[index]);
     }
 
     @Override
@@ -259,7 +259,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     @Override
     public void writeWalked(Object ctx, Object out, int index, Object value) {
-        ShapeCodec.write(components[index].shape(), value, ForyWire.sink((WriteContext) ctx, types, labels[index]),
+        ShapeCodec.write(components[index].shape(), value, ForyWire.sink((WriteContext) ctx, types, maxElements, labels[index]),
                 labels[index]);
     }
 
@@ -366,6 +366,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         }
         Elements.requireDistinct(elements, labels[i]);
         int n = elements.size();
+        Bounds.checkEncodeCount(n, maxElements, labels[i]);
         out.writeVarUInt32(n + 1);
         ModelSerializer values = valueSerializers[i];
         if (Elements.isIndexed(elements)) {
@@ -390,7 +391,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     private void writeElement(WriteContext ctx, MemoryBuffer out, int i, Object e) {
         switch (components[i].elementKind()) {
-            case STRING -> PayloadWrites.string(out, (String) e);
+            case STRING -> PayloadWrites.string(out, (String) e, maxElements, labels[i]);
             case ENUM -> writeEnum(out, e);
             case POLYMORPHIC -> writePolymorphic(ctx, out, i, e);
             default -> throw new IllegalStateException("element kind " + components[i].elementKind()

@@ -1,5 +1,6 @@
 package io.raftwire.serializer.fory;
 
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Utf16;
 import org.apache.fory.memory.MemoryBuffer;
 
@@ -13,8 +14,11 @@ final class PayloadWrites {
     private PayloadWrites() {
     }
 
-    /** Writes {@code s} as varuint32 (UTF-8 byte length + 1, 0 = null) and its UTF-8 bytes. */
-    static void string(MemoryBuffer out, String s) {
+    /**
+     * Writes {@code s} as varuint32 (UTF-8 byte length + 1, 0 = null) and its UTF-8 bytes; more UTF-8 bytes than
+     * {@code maxElements} are refused, naming {@code label}, as decoding refuses them.
+     */
+    static void string(MemoryBuffer out, String s, int maxElements, String label) {
         if (s == null) {
             out.writeByte(0);
             return;
@@ -23,6 +27,7 @@ final class PayloadWrites {
         if (length >= Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("string of " + length + " UTF-8 bytes (expected: < 2 GiB)");
         }
+        Bounds.checkEncodeCount(length, maxElements, label);
         int n = (int) length;
         out.writeVarUInt32(n + 1);
         int start = out.writerIndex();
@@ -35,22 +40,24 @@ final class PayloadWrites {
         out.writerIndex(start + n);
     }
 
-    /** Writes {@code b} as varuint32 (length + 1, 0 = null) and the bytes. */
-    static void bytes(MemoryBuffer out, byte[] b) {
+    /** Writes {@code b} as varuint32 (length + 1, 0 = null) and the bytes; longer than maxElements is refused. */
+    static void bytes(MemoryBuffer out, byte[] b, int maxElements, String label) {
         if (b == null) {
             out.writeByte(0);
             return;
         }
+        Bounds.checkEncodeCount(b.length, maxElements, label);
         out.writeVarUInt32(b.length + 1);
         out.writeBytes(b, 0, b.length);
     }
 
-    /** Writes {@code a} as varuint32 (count + 1, 0 = null) and one varuint64 per element. */
-    static void longs(MemoryBuffer out, long[] a) {
+    /** Writes {@code a} as varuint32 (count + 1, 0 = null) and one varuint64 per element; refused as bytes are. */
+    static void longs(MemoryBuffer out, long[] a, int maxElements, String label) {
         if (a == null) {
             out.writeByte(0);
             return;
         }
+        Bounds.checkEncodeCount(a.length, maxElements, label);
         out.writeVarUInt32(a.length + 1);
         for (long v : a) {
             out.writeVarUInt64(v);

@@ -220,9 +220,9 @@ final class CarrierReader {
                         + ")");
             }
             if (kind == Kind.STRING) {
-                if (((String) v).length() > maxElements) {
-                    throw malformed(c, "has " + ((String) v).length() + " characters (expected: <= max-elements "
-                            + maxElements + ")");
+                int length = ((String) v).length();
+                if (length > maxElements) {
+                    Bounds.checkCount(length, 1, Integer.MAX_VALUE, maxElements, label(c) + " string length");
                 }
                 Utf16.requireWellFormedOnDecode((String) v, label(c));
             }
@@ -303,9 +303,11 @@ final class CarrierReader {
         @Override
         public String readString() {
             Object v = in.reference(owner);
-            if (!(v instanceof String s) || s.length() > maxElements) {
-                throw new MalformedPayloadException(label + " holds " + describe(v) + " (expected: a String of at"
-                        + " most max-elements " + maxElements + " characters)");
+            if (!(v instanceof String s)) {
+                throw new MalformedPayloadException(label + " holds " + describe(v) + " (expected: a String)");
+            }
+            if (s.length() > maxElements) {
+                Bounds.checkCount(s.length(), 1, Integer.MAX_VALUE, maxElements, label + " string length");
             }
             Utf16.requireWellFormedOnDecode(s, label);
             return s;

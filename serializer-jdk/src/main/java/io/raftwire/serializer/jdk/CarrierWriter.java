@@ -36,12 +36,14 @@ final class CarrierWriter {
     private final TypeRegistry registry;
     private final int maxDepth;
     private final int maxPayloadBytes;
+    private final int maxElements;
     private final boolean generated;
 
     CarrierWriter(TypeRegistry registry, SerializerOptions options) {
         this.registry = registry;
         this.maxDepth = options.maxDepth();
         this.maxPayloadBytes = options.maxPayloadBytes();
+        this.maxElements = options.maxElements();
         this.generated = options.codecPath() == CodecPath.GENERATED;
     }
 
@@ -117,6 +119,28 @@ final class CarrierWriter {
         return out;
     }
 
+    /**
+     * Refuses a string, {@code byte[]} or {@code long[]} component that {@link CarrierReader} (strings, in chars) or
+     * {@link PayloadFilter} (arrays, which it names by class only) would refuse for max-elements, with their message.
+     */
+    private void checkReference(Object reference, TypeModel model, Component c) {
+        if (reference instanceof String s) {
+            checkString(s, model.name() + '.' + c.name());
+        } else {
+            checkArray(reference instanceof byte[] b ? b.length : ((long[]) reference).length,
+                    reference instanceof byte[] ? "byte[]" : "long[]");
+        }
+    }
+
+    private void checkString(String s, String label) {
+        Utf16.requireWellFormed(s);
+        Bounds.checkEncodeCount(s.length(), maxElements, label, " string length");
+    }
+
+    private void checkArray(int length, String type) {
+        Bounds.checkEncodeCount(length, maxElements, type, " length");
+    }
+
     /** One value being written: how far its components got, and the collection being walked, if any. */
     private final class Record {
         private final TypeModel model;
@@ -152,7 +176,7 @@ final class CarrierWriter {
                 Component c = model.component(index++);
                 if (c.walked()) {
                     String label = model.name() + '.' + c.name();
-                    ShapeCodec.write(c.shape(), get(c), new Sink(words, references, depth), label);
+                    ShapeCodec.write(c.shape(), get(c), new Sink(words, references, depth, label), label);
                     continue;
                 }
                 switch (c.kind()) {
@@ -173,8 +197,8 @@ final class CarrierWriter {
                     case BYTES:
                     case LONGS:
                         Object reference = get(c);
-                        if (c.kind() == Kind.STRING) {
-                            Utf16.requireWellFormed((String) reference);
+                        if (reference != null) {
+                            checkReference(reference, model, c);
                         }
                         words.add(reference == null ? 0 : 1);
                         if (reference != null) {
@@ -194,6 +218,8 @@ final class CarrierWriter {
                         Collection<?> collection = (Collection<?>) get(c);
                         if (collection != null) {
                             Elements.requireDistinct(collection, model.name() + '.' + c.name());
+                            Bounds.checkEncodeCount(collection.size(), maxElements, model.name() + '.' + c.name(),
+                                    " size");
                         }
                         words.add(collection == null ? 0 : collection.size() + 1L);
                         items = collection == null ? null : collection.iterator();
@@ -225,7 +251,7 @@ final class CarrierWriter {
                 Object item = Elements.requireElement(items.next(), label);
                 switch (c.elementKind()) {
                     case STRING:
-                        Utf16.requireWellFormed((String) item);
+                        checkString((String) item, label);
                         references.add(item);
                         break;
                     case ENUM:
@@ -257,7 +283,10 @@ final class CarrierWriter {
         private final List<Object> references;
         private final int depth;
 
-        Sink(Words words, List<Object> references, int depth) {
+        private final String label;
+
+        Sink(Words words, List<Object> references, int depth, String label) {
+            this.label = label;
             this.words = words;
             this.references = references;
             this.depth = depth;
@@ -280,13 +309,19 @@ final class CarrierWriter {
 
         @Override
         public void writeString(String value) {
-            Utf16.requireWellFormed(value);
+            checkString(value, label);
             references.add(value);
         }
 
         @Override
         public void writeBytes(byte[] value) {
+            checkArray(value.length, "byte[]");
             references.add(value);
+        }
+
+        @Override
+        public int maxElements() {
+            return maxElements;
         }
 
         @Override

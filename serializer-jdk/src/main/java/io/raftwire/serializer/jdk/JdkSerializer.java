@@ -57,7 +57,7 @@ final class JdkSerializer extends AbstractSerializer {
         SerializerOptions options = options();
         PayloadFilter filter = new PayloadFilter(options, payload.readableBytes());
         try {
-            return new CarrierInputStream(new PayloadInputStream(payload, options.maxElements()), model, reader,
+            return new CarrierInputStream(new PayloadInputStream(payload), model, reader,
                     filter).readValue();
         } catch (IOException | ClassNotFoundException e) {
             throw reason(e);

@@ -16,7 +16,8 @@ import java.io.ObjectInputFilter;
  *       just built (the JDK filters that replacement too);</li>
  *   <li>a declared array length that fits in the payload bytes not yet read ({@code maxbytes} does not bound one
  *       large array: the filter sees an array with its declared length before its bytes are counted,
- *       {@code docs/library-behaviour.md} §3 J2) and in {@code maxElements};</li>
+ *       {@code docs/library-behaviour.md} §3 J2) and, for an array the value holds (not the carrier's own words
+ *       and references, which are framing), in {@code maxElements};</li>
  *   <li>a stream depth of at most {@link #MAX_STREAM_DEPTH}, whatever the nesting of the value (whose depth
  *       {@link CarrierReader} checks exactly), so the recursion of {@code ObjectInputStream} stays shallow and no
  *       payload can reach a {@link StackOverflowError};</li>
@@ -91,8 +92,10 @@ final class PayloadFilter implements ObjectInputFilter {
         long length = info.arrayLength();
         if (length >= 0) {
             int remaining = (int) (payloadBytes - info.streamBytes());
-            Bounds.checkCount(length, StreamClasses.minBytesPerElement(type), remaining, maxElements,
-                    type.getSimpleName() + " length");
+            // the carrier's own words and references (depth 2) are framing, bounded by the payload alone;
+            // max-elements bounds the arrays the value holds (depth 3), as CarrierWriter checks at encode
+            Bounds.checkCount(length, StreamClasses.minBytesPerElement(type), remaining,
+                    info.depth() <= 2 ? Integer.MAX_VALUE : maxElements, type.getSimpleName() + " length");
         }
         return Status.ALLOWED;
     }

@@ -29,7 +29,9 @@ import java.util.Objects;
  *   <li>a 4-byte bulk read right after {@code TC_PROXYCLASSDESC} is an interface count: refused, a jdk payload has
  *       no proxies.</li>
  * </ul>
- * Declared lengths are also capped at three UTF-8 bytes per character of {@code maxElements}.
+ * Only the payload bounds these lengths: a string's characters are checked against {@code maxElements} once it is
+ * read ({@link CarrierReader}), and the stream's own strings (class names, field type signatures such as
+ * {@code [Ljava/lang/Object;}) are not the value's, so a small {@code maxElements} must not refuse them.
  *
  * <p>One instance per decode; not thread-safe. The buffer stays owned by the caller.
  */
@@ -38,16 +40,11 @@ final class PayloadInputStream extends InputStream {
     private static final int NONE = -1;
 
     private final ByteBuf payload;
-    private final int maxUtfBytes;
     private int lastSingleByte = NONE;
 
-    /**
-     * @param payload     the payload; read from its reader index to its writer index
-     * @param maxElements the configured most characters in one string
-     */
-    PayloadInputStream(ByteBuf payload, int maxElements) {
+    /** @param payload the payload; read from its reader index to its writer index */
+    PayloadInputStream(ByteBuf payload) {
         this.payload = payload;
-        this.maxUtfBytes = (int) Math.min(Integer.MAX_VALUE, 3L * maxElements);
     }
 
     @Override
@@ -87,10 +84,10 @@ final class PayloadInputStream extends InputStream {
     private void checkDeclaredLength(int tag, int len) {
         int at = payload.readerIndex();
         if (len == Short.BYTES) {
-            Bounds.checkCount(payload.getUnsignedShort(at), 1, payload.readableBytes() - len, maxUtfBytes,
+            Bounds.checkCount(payload.getUnsignedShort(at), 1, payload.readableBytes() - len, Integer.MAX_VALUE,
                     what(tag));
         } else if (len == Long.BYTES && tag == ObjectStreamConstants.TC_LONGSTRING) {
-            Bounds.checkCount(payload.getLong(at), 1, payload.readableBytes() - len, maxUtfBytes,
+            Bounds.checkCount(payload.getLong(at), 1, payload.readableBytes() - len, Integer.MAX_VALUE,
                     "long string length");
         } else if (len == Integer.BYTES && tag == ObjectStreamConstants.TC_PROXYCLASSDESC) {
             throw new MalformedPayloadException("dynamic proxy class descriptor (expected: none in a jdk payload)");

@@ -31,6 +31,7 @@ final class KryoThreadState {
     private final int maxPooledBytes;
     private final PoolCounters pool;
     private PayloadOutput output;
+    private final int maxElements;
     private byte[] copy;
     private boolean busy;
 
@@ -39,7 +40,8 @@ final class KryoThreadState {
         this.pool = pool;
         this.bufferBytes = options.bufferBytes();
         this.maxPooledBytes = options.maxPooledBufferBytes();
-        this.output = new PayloadOutput(bufferBytes);
+        this.maxElements = options.maxElements();
+        this.output = new PayloadOutput(bufferBytes, maxElements);
         this.copy = new byte[bufferBytes];
     }
 
@@ -65,7 +67,7 @@ final class KryoThreadState {
         busy = false;
         output.detach();
         if (output.getBuffer().length > maxPooledBytes) {
-            output = new PayloadOutput(bufferBytes);
+            output = new PayloadOutput(bufferBytes, maxElements);
             pool.dropped();
         }
     }

@@ -34,7 +34,7 @@ final class KryoWire implements WireSink, WireSource {
     }
 
     static KryoWire sink(Kryo kryo, PayloadOutput out, KryoSchema schema, String label) {
-        return new KryoWire(kryo, out, null, schema, 0, label);
+        return new KryoWire(kryo, out, null, schema, out.maxElements(), label);
     }
 
     static KryoWire source(Kryo kryo, Input in, KryoSchema schema, int maxElements, String label) {
@@ -64,12 +64,12 @@ final class KryoWire implements WireSink, WireSource {
 
     @Override
     public void writeString(String value) {
-        out.writeUtf8(value);
+        out.writeUtf8(value, label);
     }
 
     @Override
     public void writeBytes(byte[] value) {
-        out.writeByteArray(value);
+        out.writeByteArray(value, label);
     }
 
     @Override

@@ -228,9 +228,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
                 case LONG -> out.writeVarLong(c.getLong(value), true);
                 case INT -> out.writeVarInt(c.getInt(value), true);
                 case BOOLEAN -> out.writeByte(c.getBoolean(value) ? 1 : 0);
-                case STRING -> out.writeUtf8((String) c.get(value));
-                case BYTES -> out.writeByteArray((byte[]) c.get(value));
-                case LONGS -> out.writeLongArray((long[]) c.get(value));
+                case STRING -> out.writeUtf8((String) c.get(value), labels[i]);
+                case BYTES -> out.writeByteArray((byte[]) c.get(value), labels[i]);
+                case LONGS -> out.writeLongArray((long[]) c.get(value), labels[i]);
                 case ENUM -> writeEnum(out, c.get(value));
                 case VALUE -> writeValue(kryo, out, i, c.get(value));
                 case POLYMORPHIC -> writePolymorphic(kryo, out, i, c.get(value));
@@ -338,17 +338,17 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     @Override
     public void writeString(Object kryo, Object out, int index, String value) {
-        ((PayloadOutput) out).directUtf8(value);
+        ((PayloadOutput) out).directUtf8(value, labels[index]);
     }
 
     @Override
     public void writeBytes(Object kryo, Object out, int index, byte[] value) {
-        ((PayloadOutput) out).directByteArray(value);
+        ((PayloadOutput) out).directByteArray(value, labels[index]);
     }
 
     @Override
     public void writeLongs(Object kryo, Object out, int index, long[] value) {
-        ((PayloadOutput) out).directLongArray(value);
+        ((PayloadOutput) out).directLongArray(value, labels[index]);
     }
 
     @Override
@@ -402,6 +402,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         Kryo k = (Kryo) kryo;
         Elements.requireDistinct(elements, labels[index]);
         int n = elements.size();
+        o.checkCount(n, labels[index]);
         o.directVarInt(n + 1);
         if (Elements.isIndexed(elements)) {
             for (int e = 0; e < n; e++) {
@@ -422,7 +423,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             return;
         }
         switch (elementKinds[index]) {
-            case STRING -> ((PayloadOutput) out).directUtf8((String) e);
+            case STRING -> ((PayloadOutput) out).directUtf8((String) e, labels[index]);
             case ENUM -> writeEnum(kryo, out, index, e);
             case POLYMORPHIC -> writePolymorphic(kryo, out, index, e);
             default -> throw new IllegalStateException("element kind " + elementKinds[index]
@@ -598,6 +599,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         }
         Elements.requireDistinct(elements, labels[i]);
         int n = elements.size();
+        out.checkCount(n, labels[i]);
         out.writeVarInt(n + 1, true);
         ModelSerializer values = valueSerializers[i];
         if (Elements.isIndexed(elements)) {
@@ -622,7 +624,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
 
     private void writeElement(Kryo kryo, PayloadOutput out, int i, Object e) {
         switch (components[i].elementKind()) {
-            case STRING -> out.writeUtf8((String) e);
+            case STRING -> out.writeUtf8((String) e, labels[i]);
             case ENUM -> writeEnum(out, e);
             case POLYMORPHIC -> writePolymorphic(kryo, out, i, e);
             default -> throw new IllegalStateException("element kind " + components[i].elementKind()

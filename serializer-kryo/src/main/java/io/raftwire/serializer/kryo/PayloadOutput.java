@@ -2,6 +2,7 @@ package io.raftwire.serializer.kryo;
 
 import com.esotericsoftware.kryo.io.Output;
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Utf16;
 
 /**
@@ -45,13 +46,38 @@ final class PayloadOutput extends Output {
     /** The destination's writer index when it was attached. */
     private int destinationStart;
 
-    /** @param bufferBytes initial capacity; the buffer doubles as needed, without upper limit */
+    /** Most elements of a collection or array, and UTF-8 bytes of a string, written (as decoding accepts). */
+    private final int maxElements;
+
+    /** No element limit (for tests of the formats). */
     PayloadOutput(int bufferBytes) {
-        super(bufferBytes, -1);
+        this(bufferBytes, Integer.MAX_VALUE);
     }
 
-    /** Writes {@code s} as varint (UTF-8 byte length + 1, 0 = null) and its UTF-8 bytes. */
-    void writeUtf8(String s) {
+    /**
+     * @param bufferBytes initial capacity; the buffer doubles as needed, without upper limit
+     * @param maxElements the configured max-elements: a longer count or string is refused as decoding refuses it
+     */
+    PayloadOutput(int bufferBytes, int maxElements) {
+        super(bufferBytes, -1);
+        this.maxElements = maxElements;
+    }
+
+    /** The configured max-elements. */
+    int maxElements() {
+        return maxElements;
+    }
+
+    /** Refuses a collection count above max-elements, with the message decoding gives ({@link Bounds}). */
+    void checkCount(int n, String label) {
+        Bounds.checkEncodeCount(n, maxElements, label);
+    }
+
+    /**
+     * Writes {@code s} as varint (UTF-8 byte length + 1, 0 = null) and its UTF-8 bytes; more UTF-8 bytes than
+     * max-elements are refused, naming {@code label}.
+     */
+    void writeUtf8(String s, String label) {
         if (s == null) {
             writeByte(0);
             return;
@@ -60,27 +86,30 @@ final class PayloadOutput extends Output {
         if (bytes >= Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("string of " + bytes + " UTF-8 bytes (expected: < 2 GiB)");
         }
+        Bounds.checkEncodeCount(bytes, maxElements, label);
         writeVarInt((int) bytes + 1, true);
         require((int) bytes);
         position = writeUtf8(s, 0, buffer, position);
     }
 
-    /** Writes {@code b} as varint (length + 1, 0 = null) and the bytes. */
-    void writeByteArray(byte[] b) {
+    /** Writes {@code b} as varint (length + 1, 0 = null) and the bytes; longer than max-elements is refused. */
+    void writeByteArray(byte[] b, String label) {
         if (b == null) {
             writeByte(0);
             return;
         }
+        Bounds.checkEncodeCount(b.length, maxElements, label);
         writeVarInt(b.length + 1, true);
         writeBody(b);
     }
 
     /** Writes {@code a} as varint (count + 1, 0 = null) and one {@code writeVarLong(v, true)} per element. */
-    void writeLongArray(long[] a) {
+    void writeLongArray(long[] a, String label) {
         if (a == null) {
             writeByte(0);
             return;
         }
+        Bounds.checkEncodeCount(a.length, maxElements, label);
         writeVarInt(a.length + 1, true);
         writeLongs(a, 0, a.length, true);
     }
@@ -124,11 +153,11 @@ final class PayloadOutput extends Output {
     }
 
     /**
-     * Exactly {@link #writeUtf8(String)}. A short string (the usual case) is encoded in one pass into room reserved for
-     * its longest UTF-8 form, its one-byte length prefix patched afterwards; a longer one, or one whose UTF-8 form
-     * needs a longer prefix, is measured first as {@link #writeUtf8(String)} does.
+     * Exactly {@link #writeUtf8(String, String)}. A short string (the usual case) is encoded in one pass into room
+     * reserved for its longest UTF-8 form, its one-byte length prefix patched afterwards; a longer one, or one whose
+     * UTF-8 form needs a longer prefix, is measured first as {@link #writeUtf8(String, String)} does.
      */
-    void directUtf8(String s) {
+    void directUtf8(String s, String label) {
         if (s == null) {
             directByte(0);
             return;
@@ -143,20 +172,22 @@ final class PayloadOutput extends Output {
             int end = writeAsciiThenUtf8(s, buffer, prefix + 1);
             int bytes = end - prefix - 1;
             if (bytes < ONE_PASS_CHARS) {
+                Bounds.checkEncodeCount(bytes, maxElements, label);
                 buffer[prefix] = (byte) (bytes + 1);
                 position = end;
                 return;
             }
         }
-        writeUtf8(s);
+        writeUtf8(s, label);
     }
 
-    /** Exactly {@link #writeByteArray(byte[])}. */
-    void directByteArray(byte[] b) {
+    /** Exactly {@link #writeByteArray(byte[], String)}. */
+    void directByteArray(byte[] b, String label) {
         if (b == null) {
             directByte(0);
             return;
         }
+        Bounds.checkEncodeCount(b.length, maxElements, label);
         directVarInt(b.length + 1);
         writeBody(b);
     }
@@ -197,12 +228,13 @@ final class PayloadOutput extends Output {
         destination = null;
     }
 
-    /** Exactly {@link #writeLongArray(long[])}. */
-    void directLongArray(long[] a) {
+    /** Exactly {@link #writeLongArray(long[], String)}. */
+    void directLongArray(long[] a, String label) {
         if (a == null) {
             directByte(0);
             return;
         }
+        Bounds.checkEncodeCount(a.length, maxElements, label);
         directVarInt(a.length + 1);
         for (long v : a) {
             directVarLong(v);

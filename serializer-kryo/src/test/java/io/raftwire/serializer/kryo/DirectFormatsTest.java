@@ -155,15 +155,16 @@ class DirectFormatsTest {
         int directBefore = direct.position();
         IllegalArgumentException refusedByReference = null;
         try {
-            reference.writeUtf8(s);
+            reference.writeUtf8(s, "test");
         } catch (IllegalArgumentException e) {
             refusedByReference = e;
         }
         if (refusedByReference == null) {
-            direct.directUtf8(s);
+            direct.directUtf8(s, "test");
             return 0;
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> direct.directUtf8(s));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> direct.directUtf8(s, "test"));
         assertEquals(refusedByReference.getMessage(), e.getMessage(), "seed " + SEED);
         assertTrue(e.getMessage().contains("has an unpaired surrogate"), e.getMessage());
         assertEquals(before, reference.position(), "nothing written");
@@ -181,16 +182,16 @@ class DirectFormatsTest {
         long[] shortLongs = Arrays.copyOf(longs, PayloadInput.UNSCANNED_LONGS);
         byte[] bytes = new byte[300];
         random.nextBytes(bytes);
-        reference.writeLongArray(longs);
-        reference.writeLongArray(shortLongs);
-        reference.writeLongArray(null);
-        reference.writeByteArray(bytes);
-        reference.writeByteArray(null);
-        direct.directLongArray(longs);
-        direct.directLongArray(shortLongs);
-        direct.directLongArray(null);
-        direct.directByteArray(bytes);
-        direct.directByteArray(null);
+        reference.writeLongArray(longs, "test");
+        reference.writeLongArray(shortLongs, "test");
+        reference.writeLongArray(null, "test");
+        reference.writeByteArray(bytes, "test");
+        reference.writeByteArray(null, "test");
+        direct.directLongArray(longs, "test");
+        direct.directLongArray(shortLongs, "test");
+        direct.directLongArray(null, "test");
+        direct.directByteArray(bytes, "test");
+        direct.directByteArray(null, "test");
         byte[] payload = reference.toBytes();
         assertArrayEquals(payload, direct.toBytes());
         PayloadInput in = new PayloadInput(payload);
@@ -225,11 +226,11 @@ class DirectFormatsTest {
                 random.nextBytes(bytes);
                 long before = random.nextLong();
                 reference.writeVarLong(before, true);
-                reference.writeByteArray(bytes);
+                reference.writeByteArray(bytes, "test");
                 walk.writeVarLong(before, true);
-                walk.writeByteArray(bytes);
+                walk.writeByteArray(bytes, "test");
                 direct.directVarLong(before);
-                direct.directByteArray(bytes);
+                direct.directByteArray(bytes, "test");
             }
             walk.drain();
             direct.drain();

@@ -41,7 +41,7 @@ class KryoPayloadFormatTest {
     void stringsAreTheirJdkUtf8BytesAfterALengthPlusOne(String s) {
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         PayloadOutput out = new PayloadOutput(256);
-        out.writeUtf8(s);
+        out.writeUtf8(s, "test");
         byte[] expected = new Crafted().count(utf8.length).raw(utf8).bytes();
         assertArrayEquals(expected, out.toBytes());
         assertEquals(utf8.length, PayloadOutput.utf8Length(s));
@@ -56,7 +56,8 @@ class KryoPayloadFormatTest {
     void unpairedSurrogatesAreRefusedBeforeAnythingIsWritten(String s) {
         PayloadOutput out = new PayloadOutput(256);
         out.writeByte(7);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> out.writeUtf8(s));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> out.writeUtf8(s, "test"));
         assertTrue(e.getMessage().contains("has an unpaired surrogate U+"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PayloadOutput.utf8Length(s));
         assertArrayEquals(new byte[] {7}, out.toBytes());
@@ -65,9 +66,9 @@ class KryoPayloadFormatTest {
     @Test
     void nullsAreTheZeroMarker() {
         PayloadOutput out = new PayloadOutput(256);
-        out.writeUtf8(null);
-        out.writeByteArray(null);
-        out.writeLongArray(null);
+        out.writeUtf8(null, "test");
+        out.writeByteArray(null, "test");
+        out.writeLongArray(null, "test");
         assertArrayEquals(new byte[3], out.toBytes());
         Input in = new Input(out.toBytes());
         assertNull(PayloadReads.string(in, 1, "s"));

@@ -110,7 +110,8 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
             int field = i + 1;
             Kind kind = c.kind();
             if (c.walked()) {
-                wire = wire == null ? ProtostuffWire.sink(out, encoder, field, byId) : wire.at(field);
+                wire = wire == null ? ProtostuffWire.sink(out, encoder, field, byId, labels[i])
+                        : wire.at(field, labels[i]);
                 ShapeCodec.write(c.shape(), c.get(value), wire, labels[i]);
             } else if (kind == Kind.LONG) {
                 out.writeInt64(field, c.getLong(value), false);
@@ -124,8 +125,8 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
                     continue;
                 }
                 switch (kind) {
-                    case BYTES -> out.writeByteArray(field, (byte[]) v, false);
-                    case LONGS -> writePacked(out, encoder, field, (long[]) v);
+                    case BYTES -> writeBytes(out, encoder, i, (byte[]) v);
+                    case LONGS -> writePacked(out, encoder, field, (long[]) v, labels[i]);
                     case LIST, SET -> writeCollection(out, encoder, c, field, (Collection<?>) v);
                     default -> writeValue(out, encoder, c, field, v);
                 }
@@ -158,6 +159,8 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
     @Override
     public void writeBytes(Object out, Object encoder, int index, byte[] value) throws IOException {
         if (value != null) {
+            Bounds.checkEncodeCount(value.length, ((ProtostuffEncoder) encoder).maxElements(), labels[index],
+                    " byte[] length");
             ((Output) out).writeByteArray(index + 1, value, false);
         }
     }
@@ -165,7 +168,7 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
     @Override
     public void writeLongs(Object out, Object encoder, int index, long[] value) throws IOException {
         if (value != null) {
-            writePacked((Output) out, (ProtostuffEncoder) encoder, index + 1, value);
+            writePacked((Output) out, (ProtostuffEncoder) encoder, index + 1, value, labels[index]);
         }
     }
 
@@ -194,7 +197,7 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
     @Override
     public void writeWalked(Object out, Object encoder, int index, Object value) throws IOException {
         ShapeCodec.write(model.component(index).shape(), value, ProtostuffWire.sink((Output) out,
-                (ProtostuffEncoder) encoder, index + 1, byId), labels[index]);
+                (ProtostuffEncoder) encoder, index + 1, byId, labels[index]), labels[index]);
     }
 
     /** A STRING, ENUM, VALUE or POLYMORPHIC component: nothing for null, else {@link #writeValue}. */
@@ -214,6 +217,7 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
         String label = labels[c.index()];
         Elements.requireDistinct(values, label);
         int size = values.size();
+        Bounds.checkEncodeCount(size, encoder.maxElements(), label, " element count");
         out.writeUInt32(field, size, false);
         if (Elements.isIndexed(values)) {
             for (int i = 0; i < size; i++) {
@@ -232,6 +236,7 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
         switch (c.valueKind()) {
             case STRING -> {
                 Utf16.requireWellFormed((String) v);
+                Bounds.checkEncodeUtf8Length((String) v, encoder.maxElements(), labels[c.index()], " string length");
                 out.writeString(field, (String) v, true);
             }
             case ENUM -> out.writeEnum(field, ((Enum<?>) v).ordinal(), true);
@@ -256,13 +261,18 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
         return byId[c.subtypeOf(labels[c.index()], v).id()];
     }
 
-    /** Protobuf's packed encoding: one length-delimited field of varints, built in the encoder's reused scratch. */
-    private static void writePacked(Output out, ProtostuffEncoder encoder, int field, long[] values)
+    /**
+     * Protobuf's packed encoding: one length-delimited field of varints, built in the encoder's reused scratch. Its
+     * byte length is what decoding checks against max-elements (and then the count, never above it), so that is what
+     * is refused here.
+     */
+    private static void writePacked(Output out, ProtostuffEncoder encoder, int field, long[] values, String label)
             throws IOException {
         int size = 0;
         for (long v : values) {
             size += ProtobufOutput.computeRawVarint64Size(v);
         }
+        Bounds.checkEncodeCount(size, encoder.maxElements(), label, " long[] byte length");
         byte[] bytes = encoder.scratch(size);
         int pos = 0;
         for (long v : values) {

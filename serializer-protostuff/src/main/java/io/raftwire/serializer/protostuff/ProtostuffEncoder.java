@@ -42,6 +42,7 @@ final class ProtostuffEncoder extends OutputStream {
     private final LinkedBuffer buffer;
     private final ProtostuffOutput output;
     private final int maxDepth;
+    private final int maxElements;
     private final int maxPayloadBytes;
     private final int bufferBytes;
     private final int maxPooledBufferBytes;
@@ -59,9 +60,15 @@ final class ProtostuffEncoder extends OutputStream {
         this.buffer = LinkedBuffer.allocate(options.bufferBytes());
         this.output = new ProtostuffOutput(buffer, this);
         this.maxDepth = options.maxDepth();
+        this.maxElements = options.maxElements();
         this.maxPayloadBytes = options.maxPayloadBytes();
         this.bufferBytes = options.bufferBytes();
         this.maxPooledBufferBytes = options.maxPooledBufferBytes();
+    }
+
+    /** The configured max-elements: what decoding accepts in one count or length, refused above at encode. */
+    int maxElements() {
+        return maxElements;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.raftwire.serializer.protostuff;
 
 import io.protostuff.Output;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
@@ -27,6 +28,8 @@ final class ProtostuffWire implements WireSink, WireSource {
     private int field;
     private final ModelSchema[] byId;
     private boolean tagRead;
+    /** The component written, for refusals; the reader's own label names it when reading. */
+    private String label;
 
     private ProtostuffWire(Output out, ProtostuffEncoder encoder, ByteBufInput in, int field, ModelSchema[] byId) {
         this.out = out;
@@ -37,12 +40,20 @@ final class ProtostuffWire implements WireSink, WireSource {
         this.tagRead = in != null;
     }
 
-    static ProtostuffWire sink(Output out, ProtostuffEncoder encoder, int field, ModelSchema[] byId) {
-        return new ProtostuffWire(out, encoder, null, field, byId);
+    static ProtostuffWire sink(Output out, ProtostuffEncoder encoder, int field, ModelSchema[] byId, String label) {
+        ProtostuffWire wire = new ProtostuffWire(out, encoder, null, field, byId);
+        wire.label = label;
+        return wire;
     }
 
     static ProtostuffWire source(ByteBufInput in, int field, ModelSchema[] byId) {
         return new ProtostuffWire(null, null, in, field, byId);
+    }
+
+    /** Moves to the walked component with this field number and label (writing). */
+    ProtostuffWire at(int fieldNumber, String component) {
+        this.label = component;
+        return at(fieldNumber);
     }
 
     /** Moves to the walked component with this field number, whose tag (when reading) has just been read. */
@@ -82,6 +93,7 @@ final class ProtostuffWire implements WireSink, WireSource {
     @Override
     public void writeString(String value) {
         Utf16.requireWellFormed(value);
+        Bounds.checkEncodeUtf8Length(value, encoder.maxElements(), label, " string length");
         try {
             out.writeString(field, value, true);
         } catch (IOException e) {
@@ -91,6 +103,7 @@ final class ProtostuffWire implements WireSink, WireSource {
 
     @Override
     public void writeBytes(byte[] value) {
+        Bounds.checkEncodeCount(value.length, encoder.maxElements(), label, " byte[] length");
         try {
             out.writeByteArray(field, value, true);
         } catch (IOException e) {
@@ -184,7 +197,7 @@ final class ProtostuffWire implements WireSink, WireSource {
 
     @Override
     public int maxElements() {
-        return in.maxElements();
+        return in != null ? in.maxElements() : encoder.maxElements();
     }
 
     private static UncheckedIOException unexpected(IOException e) {

@@ -20,19 +20,83 @@ public final class Bounds {
      * @param declared        the count read from the payload (any value, negative included)
      * @param minBytesPerItem the fewest payload bytes one element can occupy; values below 1 count as 1
      * @param remaining       payload bytes not yet read
-     * @param maxElements     configured maximum
+     * @param maxElements     configured maximum; {@link Integer#MAX_VALUE} for a length only the payload bounds
      * @param what            what is being read, for the message, e.g. {@code "byte[] length"}
      * @return the count, now known to be safe to allocate
-     * @throws MalformedPayloadException if the count is negative, above the maximum, or cannot fit in the rest
+     * @throws MalformedPayloadException if the count is negative, above the maximum, or cannot fit in the rest; a
+     *                                   count refused by the maximum alone (the rest has room for that many) gets the
+     *                                   same message as {@link #checkEncodeCount} gives at encode
      */
     public static int checkCount(long declared, int minBytesPerItem, int remaining, int maxElements, String what) {
         int perItem = Math.max(1, minBytesPerItem);
+        if (declared > maxElements && (long) maxElements * perItem <= remaining) {
+            throw new MalformedPayloadException(overMaxElements(declared, maxElements, what));
+        }
         if (declared < 0 || declared > maxElements || declared * perItem > remaining) {
             throw new MalformedPayloadException(what + " = " + declared + " (expected: 0.." + Math.min(maxElements,
-                    remaining / perItem) + ", limited by the " + remaining
-                    + " bytes remaining and max-elements " + maxElements + ")");
+                    remaining / perItem) + ", limited by the " + remaining + " bytes remaining"
+                    + (maxElements == Integer.MAX_VALUE ? "" : " and max-elements " + maxElements) + ")");
         }
         return (int) declared;
+    }
+
+    /**
+     * Checks, while encoding, a count or length against the configured maximum, so that what the same options would
+     * refuse on decode is refused at encode, with the same message ({@link #checkCount}'s when the maximum is what
+     * refuses). One comparison; {@code what} must already be built (no allocation unless refusing).
+     *
+     * @param count       the count or length about to be written, in the units the provider's decode checks
+     * @param maxElements the configured maximum
+     * @param what        what is being written, named as the decode refusal names it, e.g. {@code "Order.lines"}
+     * @throws IllegalArgumentException if {@code count > maxElements}
+     */
+    public static void checkEncodeCount(long count, int maxElements, String what) {
+        if (count > maxElements) {
+            throw new IllegalArgumentException(overMaxElements(count, maxElements, what));
+        }
+    }
+
+    /** As {@link #checkEncodeCount(long, int, String)}, naming {@code label + suffix}, built only when refusing. */
+    public static void checkEncodeCount(long count, int maxElements, String label, String suffix) {
+        if (count > maxElements) {
+            throw new IllegalArgumentException(overMaxElements(count, maxElements, label + suffix));
+        }
+    }
+
+    /**
+     * As {@link #checkEncodeCount(long, int, String, String)} for a string whose decode limits its UTF-8 bytes, for an
+     * encoder that does not compute them anyway: a string of at most a third of {@code maxElements} chars cannot
+     * exceed it and is not measured, so only a string near the limit costs a pass to count its UTF-8 bytes (a
+     * surrogate pair counts 4, any other surrogate 3).
+     */
+    public static void checkEncodeUtf8Length(String s, int maxElements, String label, String suffix) {
+        if (3L * s.length() > maxElements) {
+            checkEncodeCount(utf8Length(s), maxElements, label, suffix);
+        }
+    }
+
+    private static long utf8Length(String s) {
+        long bytes = 0;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
+    /** The one message of a count over max-elements, at encode and at decode. */
+    private static String overMaxElements(long count, int maxElements, String what) {
+        return what + " = " + count + " (expected: 0.." + maxElements + ", limited by max-elements " + maxElements
+                + ", set by raftwire.serializer.max-elements or SerializerOptions.maxElements)";
     }
 
     /**

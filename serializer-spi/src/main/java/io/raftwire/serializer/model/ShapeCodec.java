@@ -1,5 +1,6 @@
 package io.raftwire.serializer.model;
 
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.DateTimeException;
@@ -50,6 +51,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * 1, one {@code writeLong}; {@code Date} its milliseconds since the epoch, one {@code writeLong}; a
  * {@code CharSequence} (a {@code String}, nothing else) one string token. An array's elements are never null, like a
  * collection's. {@link JdkTypes} is the table of these types, and of what is refused and why.
+ *
+ * <p><b>Writing</b> refuses a count above {@link WireSink#maxElements()} with the message reading it would give
+ * ({@link Bounds#checkEncodeCount}).
  *
  * <p><b>Reading</b> checks every token: counts with {@link Bounds#checkCount} against {@link WireSource#remaining()}
  * and the element limit before anything is sized ({@link Container#newContainer}); arrays grow with the elements
@@ -187,6 +191,7 @@ public final class ShapeCodec {
             case LIST, SET -> {
                 Collection<?> c = (Collection<?>) v;
                 requireCarriable(shape.container(), c, label);
+                Bounds.checkEncodeCount(c.size(), out.maxElements(), label, " count");
                 out.writeLong(c.size() + (long) plus);
                 Shape e = shape.element();
                 if (Elements.isIndexed(c)) {
@@ -205,6 +210,7 @@ public final class ShapeCodec {
                     throw noComparator(label, s.comparator());
                 }
                 Elements.requireDistinctKeys(m, label);
+                Bounds.checkEncodeCount(m.size(), out.maxElements(), label, " count");
                 out.writeLong(m.size() + (long) plus);
                 for (Map.Entry<?, ?> entry : m.entrySet()) {
                     writeBody(shape.key(), Elements.requireElement(entry.getKey(), label + " key"), out, label);
@@ -214,17 +220,22 @@ public final class ShapeCodec {
             }
             case LONGS -> {
                 long[] a = (long[]) v;
+                Bounds.checkEncodeCount(a.length, out.maxElements(), label, " count");
                 out.writeLong(a.length + (long) plus);
                 for (long x : a) {
                     out.writeLong(x);
                 }
             }
-            case ARRAY -> writeArray(v, out, plus);
+            case ARRAY -> {
+                Bounds.checkEncodeCount(Array.getLength(v), out.maxElements(), label, " count");
+                writeArray(v, out, plus);
+            }
             case OBJECT_ARRAY -> {
                 if (v.getClass() != shape.javaType()) {
                     throw JdkTypes.OTHER_ARRAY_CLASS.of(label, v);
                 }
                 Object[] a = (Object[]) v;
+                Bounds.checkEncodeCount(a.length, out.maxElements(), label, " count");
                 out.writeLong(a.length + (long) plus);
                 Shape e = shape.element();
                 for (Object item : a) {

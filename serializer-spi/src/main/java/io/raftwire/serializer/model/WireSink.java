@@ -27,4 +27,11 @@ public interface WireSink {
      * writes one first where the place is polymorphic). The provider checks the nesting depth.
      */
     void writeValue(TypeModel model, Object value);
+
+    /**
+     * The configured most elements of one collection, map, array or string, as {@link WireSource#maxElements()}:
+     * {@link ShapeCodec} refuses a larger count at encode ({@link Bounds#checkEncodeCount}), and
+     * {@link #writeString}/{@link #writeBytes} refuse a longer value, in the units the provider's decode counts.
+     */
+    int maxElements();
 }

@@ -14,7 +14,8 @@ import java.util.Optional;
  * every non-static, non-transient field of a class of the application (any class outside {@code java.}), inherited ones
  * too, recursively; arrays by content; lists and other collections element by element in iteration order; maps entry
  * by entry; {@code HashSet} by {@code equals} and {@code HashMap} by key, since their iteration order depends on their
- * capacity; {@code Optional} by content; JDK values by {@code equals}.
+ * capacity, and {@code ConcurrentHashMap} by key for the same reason; {@code Optional} by content; atomics by the
+ * value they hold (they do not define {@code equals}); other JDK values by {@code equals}.
  */
 public final class FieldByFieldEquality {
 
@@ -56,7 +57,20 @@ public final class FieldByFieldEquality {
             // no order to compare: a hash set's iteration order depends on its capacity, not on its value
             return a.equals(b) ? null : path + ": " + a + " vs " + b;
         }
-        if (a instanceof java.util.HashMap<?, ?> ha && !(a instanceof java.util.LinkedHashMap<?, ?>)) {
+        if (a instanceof java.util.concurrent.atomic.AtomicLong x) {
+            return x.get() == ((java.util.concurrent.atomic.AtomicLong) b).get() ? null : path + ": " + a + " vs " + b;
+        }
+        if (a instanceof java.util.concurrent.atomic.AtomicInteger x) {
+            return x.get() == ((java.util.concurrent.atomic.AtomicInteger) b).get() ? null
+                    : path + ": " + a + " vs " + b;
+        }
+        if (a instanceof java.util.concurrent.atomic.AtomicBoolean x) {
+            return x.get() == ((java.util.concurrent.atomic.AtomicBoolean) b).get() ? null
+                    : path + ": " + a + " vs " + b;
+        }
+        if (a instanceof java.util.HashMap<?, ?> && !(a instanceof java.util.LinkedHashMap<?, ?>)
+                || a instanceof java.util.concurrent.ConcurrentHashMap<?, ?>) {
+            Map<?, ?> ha = (Map<?, ?>) a;
             if (!(b instanceof Map<?, ?> mb) || ha.size() != mb.size()) {
                 return path + ": " + a + " vs " + b;
             }

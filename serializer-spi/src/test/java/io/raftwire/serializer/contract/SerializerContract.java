@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -608,6 +609,54 @@ public abstract class SerializerContract {
                         "tags is a mutable " + keeper.tags().getClass().getName());
             }
         }
+    }
+
+    /**
+     * What decoding refuses for max-elements, encoding refuses first, with the same message: with max-elements 4, every
+     * counted shape (collections, maps, every array kind, strings, {@code byte[]}, {@code long[]}, native and walked)
+     * of 5 elements is refused at encode naming the place and the limit; a payload of 5, made by a serializer allowing
+     * 5, is refused at decode with exactly that message; and 4 round-trip. On both codec paths.
+     */
+    @Test
+    void countsOverMaxElementsAreRefusedAtEncodeWithTheDecodeMessage() {
+        int limit = 4;
+        TypeRegistry counted = CountedShapes.registry();
+        String expected = " = " + (limit + 1) + " (expected: 0.." + limit + ", limited by max-elements " + limit
+                + ", set by raftwire.serializer.max-elements or SerializerOptions.maxElements)";
+        for (CodecPath path : CodecPath.values()) {
+            SerializerOptions d = SerializerOptions.defaults();
+            Serializer strict = Serializers.create(providerName(), counted, new SerializerOptions(d.maxDepth(), limit,
+                    d.bufferBytes(), d.maxPooledBufferBytes(), path, d.maxPayloadBytes()));
+            Serializer roomy = Serializers.create(providerName(), counted, new SerializerOptions(d.maxDepth(),
+                    limit + 1, d.bufferBytes(), d.maxPooledBufferBytes(), path, d.maxPayloadBytes()));
+            for (CountedShapes.Shape shape : CountedShapes.SHAPES) {
+                String where = providerName() + " " + path + " " + shape.type().getSimpleName();
+                int id = counted.idOf(shape.make().apply(0));
+                Object fits = shape.make().apply(limit);
+                assertNull(FieldByFieldEquality.difference(fits, Payloads.decodeHeap(strict, id,
+                        Payloads.encode(strict, fits))), where);
+                Object over = shape.make().apply(limit + 1);
+                String atEncode = limitMessage(assertThrows(SerializationException.class,
+                        () -> Payloads.encode(strict, over), where), where);
+                byte[] payload = Payloads.encode(roomy, over);
+                String atDecode = limitMessage(assertThrows(SerializationException.class,
+                        () -> Payloads.decodeHeap(strict, id, payload), where), where);
+                assertEquals(atDecode, atEncode, where);
+                assertTrue(atEncode.endsWith(expected), where + ": " + atEncode);
+                assertTrue(atEncode.startsWith(shape.type().getSimpleName() + ".value")
+                        || atEncode.matches("(byte|long)\\[\\] length = .*"), where + ": " + atEncode);
+            }
+        }
+    }
+
+    /** The message, among {@code e} and its causes, of the max-elements refusal. */
+    private static String limitMessage(Throwable e, String where) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t != e && t.getMessage() != null && t.getMessage().contains("limited by max-elements")) {
+                return t.getMessage();
+            }
+        }
+        throw new AssertionError(where + ": not a max-elements refusal", e);
     }
 
     /**

@@ -205,5 +205,10 @@ class JdkTypesTest {
         @Override
         public void writeValue(TypeModel model, Object value) {
         }
+
+        @Override
+        public int maxElements() {
+            return Integer.MAX_VALUE;
+        }
     }
 }

@@ -43,10 +43,25 @@ public final class OrdinaryModel {
             Geometry.Circle.class, Geometry.Rect.class, Geometry.Drawing.class, Geometry.Orbit.class,
             Accounts.Savings.class, Accounts.Checking.class, Accounts.Ledger.class, Accounts.Product.class,
             Catalogue.Inventory.class, Catalogue.Slug.class, Catalogue.Settings.class, Catalogue.Event.class,
-            Catalogue.Scores.class);
+            Catalogue.Scores.class,
+            Operations.JobStats.class, Operations.Report.class, Operations.MetricEvent.class,
+            Operations.CacheSnapshot.class);
 
     /** Instances of classes appended to {@link #CLASSES} later, one or more each. Append only. */
-    public static final List<Object> ADDED_VALUES = List.of();
+    public static final List<Object> ADDED_VALUES = List.of(
+            new Operations.JobStats().record(Operations.Status.DONE).record(Operations.Status.DONE)
+                    .record(Operations.Status.FAILED).start().pause(),
+            new Operations.JobStats(),
+            new Operations.Report("latency", new String[] {"p50", "p99"}, new java.util.Date(1_764_000_000_123L),
+                    new long[][] {{1, -2}, {}}, new int[][] {{3}}),
+            new Operations.Report("empty", new String[0], null, new long[0][], null),
+            new Operations.MetricEvent("bytes", 42L, "disk", new byte[][] {{1, 2}, {}}),
+            new Operations.MetricEvent("ratio", new java.math.BigDecimal("0.25"), new StringBuilder("x").toString(),
+                    new byte[0][]),
+            new Operations.MetricEvent("count", (short) 7, null, null),
+            new Operations.CacheSnapshot().put("a", 1).put("bb", 2).listen("audit").listen("metrics")
+                    .attach(new Shop.Money(5, "usd"), new Catalogue.Slug("s")),
+            new Operations.CacheSnapshot());
 
     private OrdinaryModel() {
     }
