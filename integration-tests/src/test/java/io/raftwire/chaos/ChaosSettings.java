@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * The profile of a chaos run, from system properties:
  * <ul>
  *   <li>{@code chaos.profile}: {@code smoke} (the default test command: one run of each of the {@link #SMOKE}
- *       scenarios, one per kind of fault and every provider among them, 700 operations, 1.5 s fault phases; the
+ *       scenarios, one per kind of fault and every provider among them, 500 operations, 1.5 s fault phases; the
  *       others check what socket ITs check too, or a fault of a kind the smoke has), {@code short} (the
  *       {@code long} Maven profile: three runs per scenario, 1,200 operations, 2 s phases) or {@code long}
  *       ({@code -Pchaos}, the soak: twenty runs per scenario, 3,000 operations, 5 s phases);</li>
@@ -54,7 +54,7 @@ record ChaosSettings(String profile, boolean longProfile, int seeds, int minOper
         switch (profile) {
             case "smoke" -> {
                 defaultSeeds = 1;
-                minOperations = 700;
+                minOperations = 500;
                 faultTime = Duration.ofMillis(1500);
             }
             case "short" -> {
