@@ -88,7 +88,8 @@ class SecureClusterIT {
 
     @RegisterExtension
     final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.server.MembershipGuard",
-            "io.raftwire.transport.netty.ChannelErrorHandler");
+            "io.raftwire.transport.netty.ChannelErrorHandler", "io.raftwire.transport.netty.Lane",
+            "io.raftwire.transport.netty.HandshakeFailureLog");
 
     @BeforeAll
     static void startCluster() throws Exception {

@@ -203,11 +203,15 @@ class HandshakeFloodIT {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             closed = true;
             on = false;
-            for (Thread t : threads) {
-                t.join(ItSupport.WAIT.toMillis());
+            try {
+                for (Thread t : threads) {
+                    t.join(ItSupport.WAIT.toMillis());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }

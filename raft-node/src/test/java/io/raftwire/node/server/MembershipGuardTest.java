@@ -3,8 +3,10 @@ package io.raftwire.node.server;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.transport.Caller;
 import io.raftwire.transport.Caller.Role;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +18,10 @@ class MembershipGuardTest {
     private static final Caller ADMIN = new Caller("ops", Role.ADMIN, "raftwire://prod/admin/ops");
     private static final Caller CLIENT = new Caller("alice", Role.CLIENT, "raftwire://prod/client/alice");
     private static final Caller MEMBER = new Caller("node-2", Role.MEMBER, "raftwire://prod/node-2");
+
+    /** Every refusal is logged at WARN: asserted where it matters, kept out of the build output. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", MembershipGuard.class.getName());
 
     @Test
     void anAdminCertificateMayChangeAnyMember() {
@@ -44,6 +50,7 @@ class MembershipGuardTest {
                 + " (expected: an admin certificate raftwire://prod/admin/<id>, or the member certificate of node-4"
                 + " itself)", refused.message());
         assertEquals(false, refused.type().retriable(), "a client must not retry a refusal");
+        logs.await("refused " + refused.message());
     }
 
     @Test
