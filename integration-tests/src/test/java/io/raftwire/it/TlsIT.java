@@ -49,7 +49,8 @@ class TlsIT {
 
     /** Handshakes refused on purpose (wrong certificates, ids). */
     @RegisterExtension
-    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.ChannelErrorHandler");
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.ChannelErrorHandler",
+            "io.raftwire.transport.netty.HandshakeFailureLog");
 
     private static final String CLUSTER = "it";
 
