@@ -188,7 +188,7 @@ public abstract class OrdinaryTypesContract {
      * default setting refuses it by depth.
      */
     @Test
-    void aPayloadAtTheHighestDepthSettingDecodesOnAThreadWithTheDefaultStack() throws InterruptedException {
+    void aPayloadAtTheHighestDepthSettingDecodesOnAThreadWithTheDefaultStack() {
         TypeRegistry registry = GraphTypes.registry();
         int deepest = SerializerOptions.MAX_MAX_DEPTH;
         UserTypes.TreeNode chain = UserTypes.TreeNode.chain(deepest);
@@ -196,11 +196,12 @@ public abstract class OrdinaryTypesContract {
             Serializer s = Serializers.create(providerName(), registry, new SerializerOptions(deepest,
                     SerializerOptions.DEFAULT_MAX_ELEMENTS, SerializerOptions.DEFAULT_BUFFER_BYTES,
                     SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES, path));
-            byte[] payload = onThread(64L * 1024 * 1024, () -> Payloads.encode(s, chain));
+            byte[] payload = StackThreads.run("depth-test", 64L * 1024 * 1024, () -> Payloads.encode(s, chain));
             Object[] decoded = new Object[1];
-            onThread(0, () -> decoded[0] = Payloads.decodeHeap(s, UserTypes.TREE_NODE_ID, payload));
+            StackThreads.run("depth-test", 0,
+                    () -> decoded[0] = Payloads.decodeHeap(s, UserTypes.TREE_NODE_ID, payload));
             // compared on a large stack: a record's equals, 256 levels deep, needs more than the decode did
-            assertTrue(onThread(64L * 1024 * 1024, () -> chain.equals(decoded[0])), path.name());
+            assertTrue(StackThreads.run("depth-test", 64L * 1024 * 1024, () -> chain.equals(decoded[0])), path.name());
             Serializer strict = bothPaths(registry).get(path == CodecPath.GENERATED ? 0 : 1);
             SerializationException e = assertThrows(SerializationException.class,
                     () -> Payloads.decodeHeap(strict, UserTypes.TREE_NODE_ID, payload));
@@ -412,27 +413,6 @@ public abstract class OrdinaryTypesContract {
             }
             return b.build();
         };
-    }
-
-    /** Runs {@code task} on a new thread with {@code stackBytes} of stack (0: the JVM's default), within a minute. */
-    private static <T> T onThread(long stackBytes, java.util.function.Supplier<T> task) throws InterruptedException {
-        Object[] result = new Object[1];
-        Throwable[] failure = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                result[0] = task.get();
-            } catch (Throwable e) {
-                failure[0] = e;
-            }
-        }, "depth-test", stackBytes);
-        t.start();
-        t.join(60_000);
-        if (t.isAlive() || failure[0] != null) {
-            throw new AssertionError(t.isAlive() ? "still running after a minute" : "failed", failure[0]);
-        }
-        @SuppressWarnings("unchecked")
-        T value = (T) result[0];
-        return value;
     }
 
     private static void set(Object target, String field, Object value) throws ReflectiveOperationException {

@@ -335,26 +335,11 @@ public abstract class SerializerContract {
      * stack reaches depends on JIT state.
      */
     private static byte[] onLargeStack(java.util.function.Supplier<byte[]> task) {
-        byte[][] result = new byte[1][];
-        Throwable[] failure = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                result[0] = task.get();
-            } catch (Throwable e) {
-                failure[0] = e;
-            }
-        }, "deep-payload", 64L * 1024 * 1024);
-        t.start();
-        try {
-            t.join(60_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
+        byte[] payload = StackThreads.run("deep-payload", 64L * 1024 * 1024, task);
+        if (payload == null) {
+            throw new AssertionError("building the deep payload returned nothing");
         }
-        if (failure[0] != null || result[0] == null) {
-            throw new AssertionError("building the deep payload failed", failure[0]);
-        }
-        return result[0];
+        return payload;
     }
 
     @Test
