@@ -23,7 +23,7 @@ final class PayloadWrites {
             out.writeByte(0);
             return;
         }
-        long length = utf8Length(s);
+        long length = Utf16.utf8Length(s);
         if (length >= Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("string of " + length + " UTF-8 bytes (expected: < 2 GiB)");
         }
@@ -62,28 +62,6 @@ final class PayloadWrites {
         for (long v : a) {
             out.writeVarUInt64(v);
         }
-    }
-
-    /** Bytes of {@code s} in UTF-8; an unpaired surrogate is refused ({@link Utf16}). */
-    static long utf8Length(String s) {
-        int n = s.length();
-        long bytes = n;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                if (c < 0x800) {
-                    bytes++;
-                } else if (!Character.isSurrogate(c)) {
-                    bytes += 2;
-                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    bytes += 2; // a pair: two chars, four bytes
-                    i++;
-                } else {
-                    throw Utf16.unpairedSurrogate(s, i);
-                }
-            }
-        }
-        return bytes;
     }
 
     private static void writeUtf8(String s, byte[] b, int p) {

@@ -72,6 +72,11 @@ final class CarrierWriter {
      * Writes the record of one value and of everything nested in it, iteratively. Called again (one level of Java
      * recursion) only for a registered value inside a walked component.
      */
+    /** Refuses once the stream passes max-payload-bytes: it holds 8 bytes per word and at least 5 per reference. */
+    private void checkStreamSize(Words words, List<Object> references) {
+        Bounds.checkEncodedSize(8L * words.size() + 5L * references.size(), maxPayloadBytes);
+    }
+
     private void writeRecord(TypeModel model, Object value, int depth, Words words, List<Object> references) {
         Deque<Record> stack = new ArrayDeque<>();
         words.add(model.id());
@@ -82,8 +87,7 @@ final class CarrierWriter {
             if (child == null) {
                 stack.pop();
             } else {
-                // the stream holds 8 bytes per word and at least a 5-byte handle per reference
-                Bounds.checkEncodedSize(8L * words.size() + 5L * references.size(), maxPayloadBytes);
+                checkStreamSize(words, references);
                 words.add(record.childModel.id());
                 stack.push(new Record(record.childModel, child, record.depth + 1));
             }
@@ -326,7 +330,7 @@ final class CarrierWriter {
 
         @Override
         public void writeValue(TypeModel model, Object value) {
-            Bounds.checkEncodedSize(8L * words.size() + 5L * references.size(), maxPayloadBytes);
+            checkStreamSize(words, references);
             writeRecord(model, value, depth + 1, words, references);
         }
     }

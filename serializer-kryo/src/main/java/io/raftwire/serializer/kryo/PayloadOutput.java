@@ -82,7 +82,7 @@ final class PayloadOutput extends Output {
             writeByte(0);
             return;
         }
-        long bytes = utf8Length(s);
+        long bytes = Utf16.utf8Length(s);
         if (bytes >= Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("string of " + bytes + " UTF-8 bytes (expected: < 2 GiB)");
         }
@@ -239,28 +239,6 @@ final class PayloadOutput extends Output {
         for (long v : a) {
             directVarLong(v);
         }
-    }
-
-    /** Bytes of {@code s} in UTF-8; an unpaired surrogate is refused ({@link Utf16}). */
-    static long utf8Length(String s) {
-        int n = s.length();
-        long bytes = n;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                if (c < 0x800) {
-                    bytes++;
-                } else if (!Character.isSurrogate(c)) {
-                    bytes += 2;
-                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    bytes += 2; // two chars, four bytes
-                    i++;
-                } else {
-                    throw Utf16.unpairedSurrogate(s, i);
-                }
-            }
-        }
-        return bytes;
     }
 
     /**

@@ -11,6 +11,7 @@ import io.raftwire.message.MessageType;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.model.Utf16;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.AllocationMeter;
@@ -44,7 +45,7 @@ class KryoPayloadFormatTest {
         out.writeUtf8(s, "test");
         byte[] expected = new Crafted().count(utf8.length).raw(utf8).bytes();
         assertArrayEquals(expected, out.toBytes());
-        assertEquals(utf8.length, PayloadOutput.utf8Length(s));
+        assertEquals(utf8.length, Utf16.utf8Length(s));
         Input in = new Input(out.toBytes());
         assertEquals(new String(utf8, StandardCharsets.UTF_8), PayloadReads.string(in, 1000, "s"));
         assertEquals(0, PayloadReads.remaining(in));
@@ -59,7 +60,7 @@ class KryoPayloadFormatTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> out.writeUtf8(s, "test"));
         assertTrue(e.getMessage().contains("has an unpaired surrogate U+"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> PayloadOutput.utf8Length(s));
+        assertThrows(IllegalArgumentException.class, () -> Utf16.utf8Length(s));
         assertArrayEquals(new byte[] {7}, out.toBytes());
     }
 

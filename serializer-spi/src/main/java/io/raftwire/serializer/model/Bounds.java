@@ -51,9 +51,7 @@ public final class Bounds {
      * @throws IllegalArgumentException if {@code count > maxElements}
      */
     public static void checkEncodeCount(long count, int maxElements, String what) {
-        if (count > maxElements) {
-            throw new IllegalArgumentException(overMaxElements(count, maxElements, what));
-        }
+        checkEncodeCount(count, maxElements, what, "");
     }
 
     /** As {@link #checkEncodeCount(long, int, String)}, naming {@code label + suffix}, built only when refusing. */
@@ -66,31 +64,13 @@ public final class Bounds {
     /**
      * As {@link #checkEncodeCount(long, int, String, String)} for a string whose decode limits its UTF-8 bytes, for an
      * encoder that does not compute them anyway: a string of at most a third of {@code maxElements} chars cannot
-     * exceed it and is not measured, so only a string near the limit costs a pass to count its UTF-8 bytes (a
-     * surrogate pair counts 4, any other surrogate 3).
+     * exceed it and is not measured, so only a string near the limit costs a pass to count its UTF-8 bytes. The string
+     * must be well-formed ({@link Utf16#requireWellFormed}), as every encoder checks first.
      */
     public static void checkEncodeUtf8Length(String s, int maxElements, String label, String suffix) {
         if (3L * s.length() > maxElements) {
-            checkEncodeCount(utf8Length(s), maxElements, label, suffix);
+            checkEncodeCount(Utf16.utf8Length(s), maxElements, label, suffix);
         }
-    }
-
-    private static long utf8Length(String s) {
-        long bytes = 0;
-        for (int i = 0, n = s.length(); i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                bytes++;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
     }
 
     /** The one message of a count over max-elements, at encode and at decode. */

@@ -336,12 +336,7 @@ final class ConstructorCheck {
             if (m.owner.equals("java/lang/Object")) {
                 return OBJECT_METHODS.contains(m.name);
             }
-            if (COLLECTIONS.contains(m.owner)) {
-                return READ_ONLY.contains(m.name);
-            }
-            return m.getOpcode() == Opcodes.INVOKESTATIC && (m.owner.equals("java/util/List")
-                    || m.owner.equals("java/util/Set") || m.owner.equals("java/util/Map"))
-                    && (m.name.equals("of") || m.name.equals("copyOf"));
+            return COLLECTIONS.contains(m.owner) && READ_ONLY.contains(m.name);
         }
 
         @Override

@@ -1,6 +1,5 @@
 package io.raftwire.serializer.model;
 
-import java.lang.reflect.Field;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -100,14 +99,7 @@ public final class Cycles {
             if (c.rawType().isPrimitive()) {
                 continue;
             }
-            Object child;
-            try {
-                Field f = c.field();
-                child = f.get(value);
-            } catch (IllegalAccessException e) {
-                return null;
-            }
-            String found = visit(child, path + "." + c.name());
+            String found = visit(c.get(value), path + "." + c.name());
             if (found != null) {
                 return found;
             }

@@ -200,6 +200,10 @@ public final class JdkTypes {
     static final Refused NULL_ARRAY_ELEMENT = new Refused("a null element of an array", List.of(), true, "a null"
             + " element (expected: none; arrays, like collections, maps and Optional, never carry null)");
 
+    /** The refusal of a generic array declaration. */
+    static final Refused GENERIC_ARRAY = new Refused("a generic array (`List<String>[]`, `T[]`)", List.of(), false,
+            "a generic array (expected: List<List<String>> or an array of a concrete type)");
+
     private static final List<Refused> REFUSED = List.of(
             new Refused("`CopyOnWriteArraySet<E>`", List.of("java.util.concurrent.CopyOnWriteArraySet"), false,
                     "building one costs time quadratic in its size, so a hostile count could stall the reader"
@@ -219,8 +223,7 @@ public final class JdkTypes {
                     "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.DoubleAdder"), false,
                     "not carried (expected: the plain value, long[], int[], or AtomicLong/AtomicInteger/"
                     + "AtomicBoolean)"),
-            new Refused("a generic array (`List<String>[]`, `T[]`)", List.of(), false, "a generic array (expected:"
-                    + " List<List<String>> or an array of a concrete type)"),
+            GENERIC_ARRAY,
             new Refused("any other JDK class, collection or map (`Thread`, `Calendar`, `Queue`, `Vector`, ...)",
                     List.of(), false, "not a supported type: the message lists every supported type and, for a"
                     + " collection or map, names the interface to declare instead"),
@@ -278,16 +281,6 @@ public final class JdkTypes {
             }
         }
         return null;
-    }
-
-    /** The refusal of a generic array declaration. */
-    static Refused genericArray() {
-        return REFUSED.get(5);
-    }
-
-    /** The refusal of any other JDK class. */
-    static Refused otherJdkClass() {
-        return REFUSED.get(6);
     }
 
     /** One line naming every supported type, for registration refusals. */

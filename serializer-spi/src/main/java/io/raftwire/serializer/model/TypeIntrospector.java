@@ -370,7 +370,7 @@ final class TypeIntrospector {
     /** The shape of a declared type, or null after adding a problem. */
     private Shape shape(Type generic, String where) {
         if (generic instanceof GenericArrayType) {
-            problems.add(where + " has type " + generic.getTypeName() + ", " + JdkTypes.genericArray().reason());
+            problems.add(where + " has type " + generic.getTypeName() + ", " + JdkTypes.GENERIC_ARRAY.reason());
             return null;
         }
         Class<?> raw = raw(generic);

@@ -21,6 +21,32 @@ public final class Utf16 {
     }
 
     /**
+     * Bytes of {@code s} in UTF-8, counted without encoding it.
+     *
+     * @throws IllegalArgumentException at the first unpaired surrogate, which UTF-8 cannot carry
+     */
+    public static long utf8Length(String s) {
+        int n = s.length();
+        long bytes = n;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes++;
+                } else if (!Character.isSurrogate(c)) {
+                    bytes += 2;
+                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    bytes += 2; // a pair: two chars, four bytes
+                    i++;
+                } else {
+                    throw unpairedSurrogate(s, i);
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /**
      * Refuses {@code s} if it holds an unpaired surrogate; a null string passes.
      *
      * @throws IllegalArgumentException naming the first unpaired surrogate and where it is
