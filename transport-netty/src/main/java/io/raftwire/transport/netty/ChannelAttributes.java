@@ -34,6 +34,9 @@ final class ChannelAttributes {
      * connections this node opened: the member it reached).
      */
     static final AttributeKey<Caller> CALLER = AttributeKey.valueOf(ChannelAttributes.class, "caller");
+    /** The request budget of an accepted connection, told when each answer has been written ({@link Pipelines}). */
+    static final AttributeKey<RequestBudget> REQUEST_BUDGET = AttributeKey.valueOf(ChannelAttributes.class,
+            "requestBudget");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 

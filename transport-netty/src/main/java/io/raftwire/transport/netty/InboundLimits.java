@@ -154,19 +154,9 @@ final class InboundLimits {
         perAddress.computeIfPresent(from, (a, n) -> n <= 1 ? null : n - 1);
     }
 
-    /** Source addresses with connections now waiting for their handshake. */
-    int unauthenticatedAddresses() {
-        return perAddress.size();
-    }
-
     /** Accepted connections now waiting for their handshake, in reserved slots or not. */
     int unauthenticated() {
         return unauthenticated.get() + reserved.get();
-    }
-
-    /** The cap on {@link #unauthenticated()}. */
-    int maxUnauthenticated() {
-        return maxUnauthenticated;
     }
 
     /**

@@ -121,6 +121,7 @@ final class Pipelines {
     /** Fills the pipeline of a connection accepted by this node. */
     void initAccepted(ChannelPipeline p) {
         RequestBudget budget = new RequestBudget(context.settings().maxRequestsInFlight(), context.metrics());
+        p.channel().attr(ChannelAttributes.REQUEST_BUDGET).set(budget);
         p.addLast(READ_GATE, new ReadGate(budget));
         if (context.tls() != null) {
             p.addLast(TLS, handshakeWork == null ? context.tls().newServerHandler(p.channel().alloc())

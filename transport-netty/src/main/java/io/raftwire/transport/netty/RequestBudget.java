@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
-import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.raftwire.transport.netty.codec.FrameKind;
@@ -27,7 +28,7 @@ import java.util.ArrayDeque;
  * <p>One per accepted channel; everything runs on its event loop ({@link #answered} is called from the write
  * listener of a response).
  */
-final class RequestBudget extends ChannelInboundHandlerAdapter {
+final class RequestBudget extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
 
     private final int maxInFlight;
     private final MetricsRecorder metrics;
@@ -46,12 +47,10 @@ final class RequestBudget extends ChannelInboundHandlerAdapter {
         this.metrics = metrics;
     }
 
-    /** Tells the budget of {@code channel}, if it has one, that a response to one of its requests was written. */
-    static void answered(Channel channel) {
-        RequestBudget budget = channel.pipeline().get(RequestBudget.class);
-        if (budget != null) {
-            budget.answered();
-        }
+    /** A response to one of this connection's requests was written (or failed to be): one fewer in flight. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        answered();
     }
 
     /**
@@ -60,11 +59,6 @@ final class RequestBudget extends ChannelInboundHandlerAdapter {
      */
     boolean paused() {
         return paused;
-    }
-
-    /** Requests of this connection in flight now. */
-    int inFlight() {
-        return inFlight;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -161,7 +162,11 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
 
     /** Writes the one answer (response or error) to a request, and tells the connection's budget once it is written. */
     private static void answer(Channel channel, ByteBuf frame) {
-        channel.writeAndFlush(frame).addListener(f -> RequestBudget.answered(channel));
+        ChannelFuture written = channel.writeAndFlush(frame);
+        RequestBudget budget = channel.attr(ChannelAttributes.REQUEST_BUDGET).get();
+        if (budget != null) {
+            written.addListener(budget);
+        }
     }
 
     private String typeName(Envelope e) {

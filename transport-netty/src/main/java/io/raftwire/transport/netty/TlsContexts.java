@@ -42,15 +42,7 @@ final class TlsContexts {
      */
     TlsContexts(TlsSettings tls, String clusterId, String nodeId, int handshakeTimeoutMs) {
         SslProvider provider = provider(tls.provider());
-        X509Certificate own = CertificateName.firstCertificate(ConfigKeys.TLS_CERTIFICATE_FILE.name(),
-                tls.certificateFile());
-        CertificateName named;
-        try {
-            named = CertificateName.of(own);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = "
-                    + tls.certificateFile() + ": " + e.getMessage(), e);
-        }
+        CertificateName named = CertificateName.read(ConfigKeys.TLS_CERTIFICATE_FILE.name(), tls.certificateFile());
         // any role: a member's transports carry its member certificate, a client's its client or admin certificate
         if (!named.clusterId().equals(clusterId) || !named.id().equals(nodeId)) {
             throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = " + tls.certificateFile()
