@@ -124,7 +124,7 @@ public record CertificateName(String clusterId, Caller.Role role, String id) {
      *
      * @throws IllegalArgumentException naming {@code key} and the file if it cannot be read
      */
-    private static X509Certificate firstCertificate(String key, Path file) {
+    public static X509Certificate firstCertificate(String key, Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             Certificate c = CertificateFactory.getInstance("X.509").generateCertificate(in);
             if (c instanceof X509Certificate x509) {

@@ -42,7 +42,15 @@ final class TlsContexts {
      */
     TlsContexts(TlsSettings tls, String clusterId, String nodeId, int handshakeTimeoutMs) {
         SslProvider provider = provider(tls.provider());
-        CertificateName named = CertificateName.read(ConfigKeys.TLS_CERTIFICATE_FILE.name(), tls.certificateFile());
+        X509Certificate own = CertificateName.firstCertificate(ConfigKeys.TLS_CERTIFICATE_FILE.name(),
+                tls.certificateFile());
+        CertificateName named;
+        try {
+            named = CertificateName.of(own);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = "
+                    + tls.certificateFile() + ": " + e.getMessage(), e);
+        }
         // any role: a member's transports carry its member certificate, a client's its client or admin certificate
         if (!named.clusterId().equals(clusterId) || !named.id().equals(nodeId)) {
             throw new IllegalArgumentException(ConfigKeys.TLS_CERTIFICATE_FILE.name() + " = " + tls.certificateFile()
