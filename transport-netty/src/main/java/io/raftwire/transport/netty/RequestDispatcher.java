@@ -164,7 +164,9 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     private static void answer(Channel channel, ByteBuf frame) {
         ChannelFuture written = channel.writeAndFlush(frame);
         RequestBudget budget = channel.attr(ChannelAttributes.REQUEST_BUDGET).get();
-        if (budget != null) {
+        // a listener on a loop that is shutting down cannot be notified (Netty logs an ERROR), and the connection's
+        // budget no longer matters then
+        if (budget != null && !channel.eventLoop().isShuttingDown()) {
             written.addListener(budget);
         }
     }
