@@ -49,8 +49,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>The floor is not 50 %: on a 2-core machine the attacker's four threads, and in a build the other test fork, share
  * the members' cores: the ratio measured 0.45-0.69 over eight runs (2026-11-28), two of them below 0.5, for reasons
- * outside the member. The test prints the ratio; it runs in the long profile, since the
- * flood's windows take about 10 s.
+ * outside the member, and a CI machine is slower still. The floor catches the starvation the issue reported (60 of
+ * 350 requests/s, 0.17), not the finer difference the README's measurement shows; the test prints the ratio. It runs
+ * in the long profile, since the flood's windows take about 10 s.
  */
 @Tag("long")
 @Timeout(120)
@@ -65,7 +66,7 @@ class HandshakeFloodIT {
     private static final String CLUSTER = "it";
     private static final int RATE = 1000;
     /** a's throughput in the flood windows, in percent of the quiet windows' (see the class comment). */
-    private static final int FLOOR_PERCENT = 40;
+    private static final int FLOOR_PERCENT = 30;
     private static final int ADDRESSES = 4;
     private static final int THREADS = 4;
 

@@ -118,8 +118,15 @@ public final class TcpProxy implements AutoCloseable {
                 Socket upstream = new Socket(target.host(), target.port());
                 sockets.add(client);
                 sockets.add(upstream);
-                start("proxy-up-" + index, () -> pump(client, upstream, true, index));
-                start("proxy-down-" + index, () -> pump(upstream, client, false, index));
+                // the streams are taken here, before either pump runs: a pump that asked for its output stream after
+                // the other pump had closed that socket would fail and close its own side, passing a close through
+                // a blackhole
+                InputStream clientIn = client.getInputStream();
+                OutputStream clientOut = client.getOutputStream();
+                InputStream upstreamIn = upstream.getInputStream();
+                OutputStream upstreamOut = upstream.getOutputStream();
+                start("proxy-up-" + index, () -> pump(client, clientIn, upstream, upstreamOut, true, index));
+                start("proxy-down-" + index, () -> pump(upstream, upstreamIn, client, clientOut, false, index));
             } catch (IOException e) {
                 if (!closed) {
                     continue;
@@ -129,12 +136,11 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to, boolean fromClient, int index) {
+    private void pump(Socket from, InputStream in, Socket to, OutputStream out, boolean fromClient, int index) {
         byte[] buffer = new byte[8192];
-        // only the reading side in try-with-resources: closing a socket's output stream closes the socket, which
-        // would pass a FIN through a blackhole; whether to close the other side is decided in finally
-        try (InputStream in = from.getInputStream()) {
-            OutputStream out = to.getOutputStream();
+        // closing a socket's output stream closes the socket, which would pass a FIN through a blackhole: only the
+        // reading side is closed for sure, whether to close the other side is decided in finally
+        try {
             while (!closed) {
                 if (fromClient) {
                     awaitReadable(index);
