@@ -10,11 +10,13 @@ import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.engine.AsyncFlushExecutor;
 import io.raftwire.node.engine.RestoredLogCapacity;
 import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.node.store.GroupCommit;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
 import io.raftwire.node.server.ClientAdmission;
@@ -95,10 +97,13 @@ public final class RaftwireNode implements AutoCloseable {
             clientTransport = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             SessionConsistency sessions = new SessionConsistency();
             this.events = new EventPusher(clientTransport);
+            GroupCommit durability = b.store instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
+            AsyncFlushExecutor executor = new AsyncFlushExecutor(durability);
             RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                     .setGroupId(groupId)
                     .setConfig(NodeConfigs.raftConfig(config))
-                    .setTransport(new RaftMessageTransport(peers, counters))
+                    .setExecutor(executor)
+                    .setTransport(new RaftMessageTransport(peers, counters, durability))
                     .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events))
                     .setStore(b.store)
                     .setModelFactory(RaftwireModelFactory.INSTANCE);
@@ -109,6 +114,7 @@ public final class RaftwireNode implements AutoCloseable {
                 builder.setLocalEndpoint(self).setInitialGroupMembers(members);
             }
             this.raftNode = builder.build();
+            executor.bind(raftNode);
             this.clients = clientTransport;
             events.leadership(this::isLeader);
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
@@ -116,7 +122,7 @@ public final class RaftwireNode implements AutoCloseable {
                     config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
                     config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
             peers.onMessage(RaftMessage.class, router);
-            router.register(groupId, raftNode);
+            router.register(groupId, raftNode, durability);
         } catch (RuntimeException e) {
             peers.close();
             if (clientTransport != null) {

@@ -9,6 +9,7 @@ import io.microraft.model.message.AppendEntriesRequest;
 import io.raftwire.node.model.AppendEntriesRequestModel;
 import io.raftwire.node.model.LogEntryModel;
 import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.store.GroupCommit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +56,12 @@ final class SnapshottedPreviousEntry {
 
     /**
      * Runs the engine's handler for {@code request} on {@code node}'s Raft thread, with the request adjusted as above
-     * when its previous entry is inside the follower's snapshot. Called on a transport I/O thread; returns at once.
+     * when its previous entry is inside the follower's snapshot. The handler runs inside
+     * {@link GroupCommit#flushAsynchronously}: its {@code RaftLog.flush()} hands the appended entries to the store's
+     * sync thread, and the success response it sends is held back by the node's transport until they are durable.
+     * Called on a transport I/O thread; returns at once.
      */
-    static void deliver(RaftNodeImpl node, AppendEntriesRequest request) {
+    static void deliver(RaftNodeImpl node, GroupCommit store, AppendEntriesRequest request) {
         node.getExecutor().execute(() -> {
             if (RaftNodeStatus.isTerminal(node.getStatus())) {
                 return;
@@ -69,7 +73,7 @@ final class SnapshottedPreviousEntry {
                         node.getLocalEndpoint().getId(), request.getPreviousLogIndex(), request.getSender().getId(),
                         node.state().log().snapshotIndex(), handled.getPreviousLogIndex());
             }
-            new AppendEntriesRequestHandler(node, handled).run();
+            store.flushAsynchronously(new AppendEntriesRequestHandler(node, handled));
         });
     }
 

@@ -33,25 +33,52 @@ import java.util.Optional;
  * snapshot chunks, each written as a record of the node's configured raftwire {@link Serializer} (type ids from its
  * registry, never a class name). The directory layout and byte format are defined in {@link StoreFormat}.
  *
- * <p><b>Durability.</b> {@code persistAndFlush*} write a small file atomically (temporary file, force, rename, force
- * the directory) before returning. {@link #persistLogEntries} and {@link #persistSnapshotChunk} only write; {@link
- * #flush()} forces everything written since the last flush with one fsync per touched file (group commit). {@link
- * #truncateLogEntriesFrom} is forced at once; {@link #truncateLogEntriesUntil} and {@link #deleteSnapshotChunks} are
- * made durable by the next flush, as MicroRaft allows.
+ * <p><b>Durability (what is fsynced when).</b>
+ * <ul>
+ * <li>{@code persistAndFlush*} first force the log (below), then write a small file atomically (temporary file,
+ * force, rename, force the directory) before returning.</li>
+ * <li>{@link #persistLogEntries} and {@link #persistSnapshotChunk} only write.</li>
+ * <li>{@link #flush()} outside {@link #flushAsynchronously}: forces every log segment written since the last force
+ * (one fdatasync per touched file), the log directory if segments were deleted, everything handed to the sync thread
+ * before (after waiting for a force it has in progress), and completes every snapshot whose chunks are all written;
+ * all durable when it returns, as MicroRaft's {@code RaftStore} contract says. MicroRaft calls it so in
+ * {@code RaftNodeImpl.takeSnapshot}, {@code SnapshotChunkCollector.handleReceivedSnapshotChunk} (both install the
+ * snapshot right after) and, through {@code FlushTask.run}, in {@code RaftNodeImpl.toSingletonLeader}.</li>
+ * <li>{@link #flush()} inside {@link #flushAsynchronously} (raftwire wraps the leader's {@code FlushTask} and the
+ * follower's {@code AppendEntriesRequestHandler} so): hands the same log segments and directory to this store's
+ * sync thread under a new ticket and returns at once. The sync thread forces everything handed over since its last
+ * pass in one pass (one fdatasync per touched file, so flushes that arrive during a force are coalesced into the
+ * next), then publishes the ticket and runs the {@link #whenDurable} callbacks. raftwire counts the leader's own
+ * entries towards the commit quorum, and sends a follower's {@code AppendEntriesSuccessResponse}, only from those
+ * callbacks. A complete snapshot waiting to be completed makes the flush synchronous, as above.</li>
+ * <li>{@link #truncateLogEntriesFrom} forces everything written and handed over first, then truncates and forces the
+ * truncation before returning; {@link #truncateLogEntriesUntil} and {@link #deleteSnapshotChunks} are made durable by
+ * the next flush, as MicroRaft allows.</li>
+ * <li>A full segment is forced before the next is created; a new segment's header and the directory are forced when
+ * it is created.</li>
+ * <li>{@link #open} forces the newest segment once: after a process crash its unforced bytes are still in the page
+ * cache and are restored, and MicroRaft takes every restored entry as durable.</li>
+ * </ul>
+ * A force that fails, on either thread, fails the store: every later call throws an {@link IOException} naming the
+ * first error (after a failed fdatasync the kernel may have dropped the unwritten pages, so retrying could report
+ * durable what is not). MicroRaft logs the failed calls at ERROR ({@code RaftNodeStatusAwareTask.run} and
+ * {@code ReplicateTask.run} catch them); the member appends nothing more until it is restarted.
  *
  * <p><b>Start-up.</b> {@link #open} checks every file: the newest log segment may end in a torn record (a crash
  * mid-write), which is cut off and reported through {@link StoreOptions#tornTailReporter()} (by default a WARN naming
  * file, offset and bytes dropped); any other damage throws {@link StoreCorruptedException} naming file, offset and
  * what was expected, and changes nothing.
  *
- * <p><b>Threading.</b> MicroRaft calls every {@code RaftStore} method on the node's single Raft thread, so this class
- * has no locks and is not thread-safe. {@link #open}, {@link #takeRestoredState()} and {@link #close()} are for the
- * node's owner, before the node starts and after it terminated. The directory is locked against a second store (in
- * this or another process) while open.
+ * <p><b>Threading.</b> MicroRaft calls every {@code RaftStore} method on the node's single Raft thread; this class is
+ * not thread-safe for them. Its sync thread (a daemon named {@code raftwire-store-sync <directory>}, started by the
+ * first asynchronous flush) only forces segments handed to it, under a lock that the Raft thread takes whenever it
+ * closes, truncates or deletes a segment. {@link #durableTicket()} and {@link #whenDurable} are thread-safe.
+ * {@link #open}, {@link #takeRestoredState()} and {@link #close()} are for the node's owner, before the node starts and
+ * after it terminated. The directory is locked against a second store (in this or another process) while open.
  *
  * <p>Values must be raftwire's model records, as {@link io.raftwire.node.model.RaftwireModelFactory} builds them.
  */
-public final class FileRaftStore implements RaftStore, Closeable {
+public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     static final String ENDPOINT = "endpoint.state";
     static final String MEMBERS = "members.state";
@@ -68,6 +95,8 @@ public final class FileRaftStore implements RaftStore, Closeable {
     private final StateFile<RaftTermPersistentStateModel> term;
     private final SnapshotFiles snapshots;
     private final SegmentedLog log;
+    private final GroupCommitter committer;
+    private boolean asynchronous;
     private RestoredRaftState restored;
     private boolean restoredTaken;
     private boolean closed;
@@ -75,7 +104,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
     private FileRaftStore(Path dir, FileChannel lockChannel, FileLock lock, StoreOptions options,
             StateFile<RaftEndpointPersistentStateModel> endpoint, StateFile<RaftGroupMembersViewModel> members,
             StateFile<RaftTermPersistentStateModel> term, SnapshotFiles snapshots, SegmentedLog log,
-            RestoredRaftState restored) {
+            GroupCommitter committer, RestoredRaftState restored) {
         this.dir = dir;
         this.lockChannel = lockChannel;
         this.lock = lock;
@@ -85,6 +114,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
         this.term = term;
         this.snapshots = snapshots;
         this.log = log;
+        this.committer = committer;
         this.restored = restored;
     }
 
@@ -154,11 +184,13 @@ public final class FileRaftStore implements RaftStore, Closeable {
             long snapshotIndex = snapshot == null ? 0 : snapshot.index();
             LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
                     options.tornTailReporter()).recover(snapshotIndex);
+            GroupCommitter committer = new GroupCommitter(dir, syncer);
             SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
-                    r.segments(), r.nextIndex());
+                    r.segments(), r.nextIndex(), committer.forceLock());
+            log.forceNewest();
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
-                    restored);
+                    committer, restored);
         } catch (IOException | RuntimeException ex) {
             if (lock != null) {
                 lock.release();
@@ -236,6 +268,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
 
     @Override
     public void persistAndFlushLocalEndpoint(RaftEndpointPersistentState state) throws IOException {
+        forceLog();
         endpoint.write(model(state, RaftEndpointPersistentStateModel.class, "local endpoint state"));
     }
 
@@ -247,11 +280,16 @@ public final class FileRaftStore implements RaftStore, Closeable {
             throw new IllegalArgumentException("initial group members at log index " + view.logIndex()
                     + " (expected: 0)");
         }
+        forceLog();
         members.write(view);
     }
 
     @Override
     public void persistAndFlushTerm(RaftTermPersistentState state) throws IOException {
+        // RaftState.toCandidate persists the new term before RaftNodeImpl.toLeader builds a LeaderState whose
+        // flushedLogIndex is the last log index: forcing the log here makes that true when entries were handed to
+        // the sync thread and not yet forced
+        forceLog();
         term.write(model(state, RaftTermPersistentStateModel.class, "term state"));
     }
 
@@ -259,6 +297,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
     @Override
     public void persistLogEntries(List<LogEntry> logEntries) throws IOException {
         checkOpen();
+        committer.checkHealthy();
         List<LogEntryModel> models = new ArrayList<>(logEntries.size());
         for (LogEntry e : logEntries) {
             models.add(model(e, LogEntryModel.class, "log entry"));
@@ -270,13 +309,18 @@ public final class FileRaftStore implements RaftStore, Closeable {
     @Override
     public void persistSnapshotChunk(SnapshotChunk snapshotChunk) throws IOException {
         checkOpen();
+        committer.checkHealthy();
         snapshots.persist(model(snapshotChunk, SnapshotChunkModel.class, "snapshot chunk"));
     }
 
-    /** Drops the entries from {@code logIndexInclusive} on; durable when this returns. */
+    /**
+     * Drops the entries from {@code logIndexInclusive} on; durable when this returns. Everything written before is
+     * forced first, so a ticket issued before this call never stands for entries this call removed.
+     */
     @Override
     public void truncateLogEntriesFrom(long logIndexInclusive) throws IOException {
         checkOpen();
+        forceLog();
         log.truncateFrom(logIndexInclusive);
     }
 
@@ -289,6 +333,7 @@ public final class FileRaftStore implements RaftStore, Closeable {
     @Override
     public void truncateLogEntriesUntil(long logIndexInclusive) throws IOException {
         checkOpen();
+        committer.checkHealthy();
         if (logIndexInclusive > snapshots.completeIndex()) {
             throw new IllegalStateException("truncateLogEntriesUntil(" + logIndexInclusive + ") with the newest "
                     + "complete snapshot at index " + snapshots.completeIndex() + " (expected: a flushed snapshot at "
@@ -301,18 +346,61 @@ public final class FileRaftStore implements RaftStore, Closeable {
     @Override
     public void deleteSnapshotChunks(long logIndex, int snapshotChunkCount) throws IOException {
         checkOpen();
+        committer.checkHealthy();
         snapshots.deletePartial(logIndex);
     }
 
-    /** Forces every log segment and snapshot written since the last flush, and completes finished snapshots. */
+    /**
+     * Makes everything written since the last flush durable: log segments with one fsync per touched file, then the
+     * log directory if segments were deleted, and completes every snapshot whose chunks are all written. Durable when
+     * this returns, except inside {@link #flushAsynchronously}, where the log's part is handed to the sync thread under
+     * a new ticket ({@link #lastTicket()}) and this returns at once; a complete snapshot is forced at once even there
+     * (MicroRaft's snapshot paths install it right after this returns).
+     *
+     * @throws IOException if a force fails now, or failed before on the sync thread (the message names that error)
+     */
     @Override
     public void flush() throws IOException {
         checkOpen();
+        if (asynchronous && !snapshots.hasComplete()) {
+            committer.request(log.takeUnforced(), log.takeUnforcedDirectory());
+            return;
+        }
+        forceLog();
         snapshots.flush();
-        log.flush();
     }
 
-    /** Closes every file and releases the directory lock. Nothing is forced: call {@link #flush()} first. */
+    @Override
+    public void flushAsynchronously(Runnable engineCall) {
+        checkOpen();
+        boolean outer = asynchronous;
+        asynchronous = true;
+        try {
+            engineCall.run();
+        } finally {
+            asynchronous = outer;
+        }
+    }
+
+    @Override
+    public long lastTicket() {
+        return committer.lastTicket();
+    }
+
+    @Override
+    public long durableTicket() {
+        return committer.durableTicket();
+    }
+
+    @Override
+    public void whenDurable(long ticket, Runnable callback) {
+        committer.whenDurable(ticket, callback);
+    }
+
+    /**
+     * Stops the sync thread (a force in progress completes; what is still handed over is not forced), closes every file
+     * and releases the directory lock. Nothing is forced: call {@link #flush()} first.
+     */
     @Override
     public void close() throws IOException {
         if (closed) {
@@ -320,12 +408,25 @@ public final class FileRaftStore implements RaftStore, Closeable {
         }
         closed = true;
         try {
-            log.close();
-            snapshots.close();
+            committer.close(() -> {
+                log.close();
+                snapshots.close();
+            });
         } finally {
             lock.release();
             lockChannel.close();
         }
+    }
+
+    /** The lock the sync thread holds while forcing: for tests that must know when close() waits for it. */
+    java.util.concurrent.locks.ReentrantLock forceLock() {
+        return committer.forceLock();
+    }
+
+    /** Forces, on this thread, everything written to the log and everything handed to the sync thread. */
+    private void forceLog() throws IOException {
+        checkOpen();
+        committer.forceNow(log.takeUnforced(), log.takeUnforcedDirectory());
     }
 
     private void checkOpen() {

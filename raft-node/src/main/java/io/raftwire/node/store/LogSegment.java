@@ -10,7 +10,8 @@ import java.util.Arrays;
 
 /**
  * One append-only log segment file: log entries with consecutive indices from {@link #baseIndex()}, and where each
- * record starts. Not thread-safe; used on the Raft thread.
+ * record starts. Not thread-safe; used on the Raft thread, except {@link #forceIfOpen}, which the store's sync thread
+ * calls under the store's force lock (the Raft thread closes the channel only under that lock).
  */
 final class LogSegment {
 
@@ -18,7 +19,7 @@ final class LogSegment {
     private final Path path;
     private final long baseIndex;
     private final long headerLength;
-    private FileChannel channel;
+    private volatile FileChannel channel;
     private long[] offsets;
     private int count;
     private long end;
@@ -118,6 +119,17 @@ final class LogSegment {
 
     void force(Syncer syncer) throws IOException {
         syncer.force(channel());
+    }
+
+    /**
+     * Forces the file if its channel is open; a closed segment was forced before it was closed, or deleted. Called
+     * with the store's force lock held.
+     */
+    void forceIfOpen(Syncer syncer) throws IOException {
+        FileChannel ch = channel;
+        if (ch != null) {
+            syncer.force(ch);
+        }
     }
 
     void close() throws IOException {

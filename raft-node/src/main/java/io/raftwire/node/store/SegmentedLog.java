@@ -12,11 +12,14 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The Raft log on disk: segment files with consecutive indices, appended to the newest. Appends and prefix deletions
- * are made durable by {@link #flush()}; suffix truncations and segment creation are forced at once. Not thread-safe;
- * used on the Raft thread.
+ * are made durable by the store's {@link GroupCommitter}, which {@link #takeUnforced()} hands them to; a full segment
+ * is forced before the next is created, and suffix truncations and segment creation are forced at once. Not
+ * thread-safe; used on the Raft thread, which holds the store's force lock whenever it closes, truncates or deletes a
+ * segment, so that the sync thread never forces a channel being closed.
  */
 final class SegmentedLog {
 
@@ -26,6 +29,7 @@ final class SegmentedLog {
     private final Syncer syncer;
     private final ChannelOpener files;
     private final long segmentBytes;
+    private final ReentrantLock forceLock;
     private final List<LogSegment> segments;
     private final Set<LogSegment> unforced = Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean directoryUnforced;
@@ -36,13 +40,14 @@ final class SegmentedLog {
      * @param nextIndex the index the next appended entry must have
      */
     SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
-            long segmentBytes, List<LogSegment> segments, long nextIndex) {
+            long segmentBytes, List<LogSegment> segments, long nextIndex, ReentrantLock forceLock) {
         this.logDir = logDir;
         this.segmentHeader = storeHeader.with(FileKind.LOG_SEGMENT, 0);
         this.codec = codec;
         this.syncer = syncer;
         this.files = files;
         this.segmentBytes = segmentBytes;
+        this.forceLock = forceLock;
         this.segments = new ArrayList<>(segments);
         this.nextIndex = nextIndex;
     }
@@ -62,7 +67,8 @@ final class SegmentedLog {
     }
 
     /**
-     * Appends entries with consecutive indices from {@link #nextIndex()}, as one write; durable after {@link #flush()}.
+     * Appends entries with consecutive indices from {@link #nextIndex()}, as one write; durable once forced after
+     * {@link #takeUnforced()}.
      * On failure to encode nothing is written.
      */
     void append(List<LogEntryModel> entries) throws IOException {
@@ -95,9 +101,19 @@ final class SegmentedLog {
 
     /**
      * Drops the entries from {@code index} on. Forced before returning: an entry that was truncated must never come
-     * back after a crash, behind entries appended later in its place.
+     * back after a crash, behind entries appended later in its place. The caller forces everything handed over first,
+     * so no ticket issued before this call is published for bytes this call removed.
      */
     void truncateFrom(long index) throws IOException {
+        forceLock.lock();
+        try {
+            truncateFromLocked(index);
+        } finally {
+            forceLock.unlock();
+        }
+    }
+
+    private void truncateFromLocked(long index) throws IOException {
         if (index < firstIndex() || index >= nextIndex) {
             throw new IllegalArgumentException("truncateLogEntriesFrom(" + index + ") (expected: an index in "
                     + firstIndex() + ".." + (nextIndex - 1) + ", the entries on disk)");
@@ -124,33 +140,65 @@ final class SegmentedLog {
     }
 
     /**
-     * Deletes every segment whose entries are all at or below {@code index}; the directory is forced by
-     * {@link #flush()}. Entries at or below it that share a segment with later ones stay on disk and are skipped on
-     * restore.
+     * Deletes every segment whose entries are all at or below {@code index}; the directory is forced after
+     * {@link #takeUnforced()}. Entries at or below it that share a segment with later ones stay on disk and are skipped
+     * on restore.
      */
     void truncateUntil(long index) throws IOException {
-        while (!segments.isEmpty() && segments.get(0).lastIndex() <= index) {
-            LogSegment s = segments.remove(0);
-            unforced.remove(s);
-            s.delete();
-            directoryUnforced = true;
+        forceLock.lock();
+        try {
+            while (!segments.isEmpty() && segments.get(0).lastIndex() <= index) {
+                LogSegment s = segments.remove(0);
+                unforced.remove(s);
+                s.delete();
+                directoryUnforced = true;
+            }
+        } finally {
+            forceLock.unlock();
         }
         nextIndex = Math.max(nextIndex, index + 1);
     }
 
-    /** Forces every segment written since the last flush, then the directory if segments were deleted. */
-    void flush() throws IOException {
+    /**
+     * The segments written since the last call, in index order, and forgets them: the caller hands them to the
+     * {@link GroupCommitter}, which forces them.
+     */
+    List<LogSegment> takeUnforced() {
+        if (unforced.isEmpty()) {
+            return List.of();
+        }
+        List<LogSegment> taken = new ArrayList<>(unforced.size());
         for (LogSegment s : segments) {
             if (unforced.remove(s)) {
-                s.force(syncer);
+                taken.add(s);
             }
         }
-        if (directoryUnforced) {
-            syncer.forceDirectory(logDir);
-            directoryUnforced = false;
+        unforced.clear();
+        return taken;
+    }
+
+    /** The log directory if segments were deleted since the last call (it must be forced), else nothing. */
+    List<Path> takeUnforcedDirectory() {
+        if (!directoryUnforced) {
+            return List.of();
+        }
+        directoryUnforced = false;
+        return List.of(logDir);
+    }
+
+    /**
+     * Forces the newest segment: at open, because after a process crash (not a power loss) its unforced bytes are
+     * still in the page cache, are restored, and MicroRaft takes every restored entry as durable (a new
+     * {@code LeaderState} counts the leader up to its last entry; a follower acknowledges them on the next heartbeat).
+     * Older segments were forced before the next was created.
+     */
+    void forceNewest() throws IOException {
+        if (!segments.isEmpty()) {
+            segments.get(segments.size() - 1).force(syncer);
         }
     }
 
+    /** Closes every segment; nothing is forced. The caller holds the force lock. */
     void close() throws IOException {
         for (LogSegment s : segments) {
             s.close();
@@ -167,9 +215,14 @@ final class SegmentedLog {
             return tail;
         }
         if (tail != null) {
-            tail.force(syncer);
-            unforced.remove(tail);
-            tail.close();
+            forceLock.lock();
+            try {
+                tail.force(syncer);
+                unforced.remove(tail);
+                tail.close();
+            } finally {
+                forceLock.unlock();
+            }
         }
         LogSegment created = LogSegment.create(files, logDir, segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex),
                 syncer);

@@ -207,6 +207,16 @@ final class SnapshotFiles {
         }
     }
 
+    /** Whether a snapshot has all its chunks written and waits for {@link #flush()} to complete it. */
+    boolean hasComplete() {
+        for (Pending p : pending.values()) {
+            if (p.complete()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Completes every snapshot whose chunks are all written (force, rename, force the directory), then deletes the
      * snapshots it makes obsolete.

@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * The two calls that make writes durable. {@link FileRaftStore} makes every fsync through one of these, so a test can
  * count them and prove that a method flushes before it returns.
  *
- * <p>Implementations are called on the node's Raft thread (the only thread that uses a store).
+ * <p>Implementations must be thread-safe: a store calls them on the node's Raft thread and on its sync thread, possibly
+ * at the same time, but never for the same channel at the same time.
  */
 public interface Syncer {
 

@@ -4,6 +4,7 @@ import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
 import io.raftwire.node.engine.EngineInbound;
 import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.store.GroupCommit;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.PeerText;
@@ -48,7 +49,17 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
      * @throws IllegalStateException if another node already serves the group
      */
     public void register(String groupId, RaftNode node) {
-        if (nodes.putIfAbsent(groupId, new EngineInbound(node)) != null) {
+        register(groupId, node, GroupCommit.IMMEDIATE);
+    }
+
+    /**
+     * Routes messages of {@code groupId} to {@code node} from now on; the node's store makes the follower's flushes
+     * asynchronous (see {@link EngineInbound}).
+     *
+     * @throws IllegalStateException if another node already serves the group
+     */
+    public void register(String groupId, RaftNode node, GroupCommit store) {
+        if (nodes.putIfAbsent(groupId, new EngineInbound(node, store)) != null) {
             throw new IllegalStateException("group " + groupId + " already has a local Raft node (expected: one per"
                     + " group)");
         }

@@ -39,6 +39,13 @@ class EngineVersionTest {
         WORKAROUNDS.put(RestoredLogCapacity.class, "RaftLog.restore overwrites entries beyond"
                 + " RaftLog.getLogCapacity silently and the node fails later with a NullPointerException in"
                 + " applyRestoredRaftGroupOps; check both methods still exist and behave so");
+        WORKAROUNDS.put(AsyncFlushExecutor.class, "not a bug: the RaftStore contract (flush returns = durable, on the"
+                + " Raft thread) stalls the Raft thread for every fsync; it replaces each FlushTask submitted through"
+                + " the RaftNodeExecutor (RaftNodeImpl.submitLeaderFlushTask, takeSnapshot, installSnapshot) and relies"
+                + " on FlushTask.doRun's steps, LeaderState.flushTaskSubmitted/flushedLogIndex,"
+                + " RaftNodeImpl.tryAdvanceCommitIndex counting the leader at flushedLogIndex, toSingletonLeader running"
+                + " its FlushTask directly, RaftState.toCandidate persisting the term before toLeader, and"
+                + " AppendEntriesRequestHandler flushing before it sends its success response; check each still holds");
     }
 
     @Test

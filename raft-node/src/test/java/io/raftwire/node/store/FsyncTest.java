@@ -56,6 +56,21 @@ class FsyncTest {
     }
 
     @Test
+    void openingADirectoryForcesItsNewestSegmentOnceForWhatAProcessCrashLeftInThePageCache() throws IOException {
+        try (FileRaftStore store = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
+            StoreFixtures.initialise(store);
+            store.persistLogEntries(entries(1, 5, 1)); // never flushed: the process dies
+        }
+        syncs.files = 0;
+        syncs.directories = 0;
+        try (FileRaftStore reopened = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
+            assertSyncs(1, 0, "opening a directory whose newest segment holds 5 unforced entries (MicroRaft will take"
+                    + " them as durable once restored)");
+            assertEquals(StoreOptions.DEFAULT_SEGMENT_BYTES, reopened.options().segmentBytes(), "reopened as opened");
+        }
+    }
+
+    @Test
     void appendsAreGroupCommittedByFlush() throws IOException {
         try (FileRaftStore store = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
             store.persistLogEntries(entries(1, 1, 1));

@@ -49,6 +49,7 @@ final class PageCacheDisk implements ChannelOpener {
     private final Map<Inode, byte[]> durableBytes = new HashMap<>();
     private final Map<Path, Map<String, Inode>> durableNames = new HashMap<>();
     private int forces;
+    private boolean powerCut;
 
     /** Simulates the disk under {@code root}, all of whose present content is taken as durable. */
     PageCacheDisk(Path root) throws IOException {
@@ -61,8 +62,17 @@ final class PageCacheDisk implements ChannelOpener {
         return forces;
     }
 
+    /**
+     * The power goes now: from here on a force makes nothing durable (and is not counted), until
+     * {@link #powerLoss} puts the disk back to what was durable at this moment.
+     */
+    synchronized void cutPower() {
+        powerCut = true;
+    }
+
     /** Takes everything now on disk as durable (as after a reboot). */
     synchronized void reset() throws IOException {
+        powerCut = false;
         durableBytes.clear();
         durableNames.clear();
         live.clear();
@@ -151,6 +161,9 @@ final class PageCacheDisk implements ChannelOpener {
 
     /** Records the bytes of the file behind a forced channel, found by the name it was opened with. */
     private synchronized void forced(Inode inode, Path openedAs) throws IOException {
+        if (powerCut) {
+            return;
+        }
         forces++;
         if (!Files.isRegularFile(openedAs) || live.get(fileKey(openedAs)) != inode) {
             throw new IllegalStateException(openedAs + " was renamed or deleted before its channel was forced (the"
@@ -160,6 +173,9 @@ final class PageCacheDisk implements ChannelOpener {
     }
 
     private synchronized void forced(Path dir) throws IOException {
+        if (powerCut) {
+            return;
+        }
         forces++;
         durableNames.put(dir, names(dir));
     }

@@ -18,6 +18,7 @@ import io.raftwire.testkit.Seeds;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,11 +43,14 @@ import org.junit.jupiter.api.io.TempDir;
  * before it writes.
  *
  * <p>The check is phrased as "reported durable, then power lost, then restored": it does not care on which thread
- * or in which batch the fsyncs run, so it holds for a store that moves them off the Raft thread, as long as
- * {@link #reportedDurable} is where such a store reports completion.
+ * or in which batch the fsyncs run. The asynchronous runs flush as raftwire's node does ({@link
+ * FileRaftStore#flushAsynchronously}), and count entries durable only when the store's {@link
+ * FileRaftStore#whenDurable} callback runs; a callback on the sync thread may cut the power at that very moment
+ * ({@link PageCacheDisk#cutPower}), so a store that reported a ticket durable before its force returned loses entries
+ * it reported, and this test fails.
  */
 @ExtendWith(LeakDetectionExtension.class)
-@Timeout(120)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deadlock fails the test, not the fork
 class PowerLossTest {
 
     private static final int CYCLES = 12;
@@ -55,8 +59,13 @@ class PowerLossTest {
     @TempDir
     Path dir;
 
-    /** What the store reported durable, and what it was given since. */
+    /**
+     * What the store reported durable, and what it was given since. Guarded by its own lock: the test thread holds it
+     * for each step, a durability callback for what it reports.
+     */
     private static final class Model {
+        boolean cut; // the power was cut by a callback: nothing reported after counts
+        boolean registering; // the test thread is in whenDurable at the end of a flush step: the power may go
         final TreeMap<Long, LogEntryModel> written = new TreeMap<>(); // latest entry given at each index
         long durableLast; // every written entry up to here was reported durable
         long snapshotIndex; // newest snapshot reported complete
@@ -71,17 +80,40 @@ class PowerLossTest {
         void reportedDurable() {
             durableLast = last();
         }
+
+        /** A callback reports entries up to {@code upTo} durable; with {@code cutNow} the power goes right after. */
+        synchronized void reportedDurable(long upTo, boolean cutNow, PageCacheDisk disk) {
+            if (cut) {
+                return;
+            }
+            durableLast = Math.max(durableLast, upTo);
+            if (cutNow) {
+                disk.cutPower();
+                cut = true;
+            }
+        }
     }
 
     @Test
     void whatWasReportedDurableSurvivesAPowerLossAndTheStoreOpens() throws IOException {
-        run(true);
+        run(true, false);
     }
 
     @Test
     void theRealSyncerMakesTheStoreReadBackExactlyWhatWasFlushedWhenNoUnforcedByteReachesTheDisk()
             throws IOException {
-        run(false);
+        run(false, false);
+    }
+
+    @Test
+    void whatTheSyncThreadReportedDurableSurvivesAPowerLossTheMomentItWasReported() throws IOException {
+        run(true, true);
+    }
+
+    @Test
+    void theSyncThreadMakesTheStoreReadBackExactlyWhatItReportedWhenNoUnforcedByteReachesTheDisk()
+            throws IOException {
+        run(false, true);
     }
 
     @Test
@@ -90,9 +122,10 @@ class PowerLossTest {
                 + " through a simulated disk; otherwise it tests something else than production");
     }
 
-    private void run(boolean torn) throws IOException {
-        long seed = Seeds.seed("PowerLossTest torn=" + torn);
+    private void run(boolean torn, boolean async) throws IOException {
+        long seed = Seeds.seed("PowerLossTest torn=" + torn + " async=" + async);
         Random random = new Random(seed);
+        Random cuts = new Random(seed + 1); // drawn by callbacks, on the sync thread
         PageCacheDisk disk = new PageCacheDisk(dir);
         Serializer s = serializer("kryo");
         List<TornTail> tails = new ArrayList<>();
@@ -105,10 +138,19 @@ class PowerLossTest {
         for (int cycle = 0; cycle < CYCLES; cycle++) {
             String at = "seed " + seed + ", cycle " + cycle;
             for (int step = 0; step < STEPS_PER_CYCLE; step++) {
-                step(store, m, random);
+                synchronized (m) {
+                    if (m.cut) {
+                        break; // the power is gone: the process does nothing more
+                    }
+                    step(store, m, random, async ? disk : null, cuts);
+                }
             }
-            int forcesBefore = disk.forces();
+            // with a sync thread, a force may still complete until close() stopped it
+            int forcesBefore = async ? -1 : disk.forces();
             store.close(); // the process dies: nothing is forced on the way out
+            if (async) {
+                forcesBefore = disk.forces();
+            }
             List<String> lost = disk.powerLoss(random, torn);
             assertEquals(forcesBefore, disk.forces(), at + ": closing the store must not force anything");
             tails.clear();
@@ -125,13 +167,20 @@ class PowerLossTest {
             if (!torn) {
                 assertEquals(List.of(), tails, at + ": nothing unforced reached the disk, so nothing is torn");
             }
-            adopt(r, m);
+            synchronized (m) {
+                adopt(r, m);
+                m.cut = false;
+            }
         }
         store.close();
     }
 
-    /** One thing MicroRaft does to a store, chosen at random, with what it is told is durable. */
-    private static void step(FileRaftStore store, Model m, Random random) throws IOException {
+    /**
+     * One thing MicroRaft does to a store, chosen at random, with what it is told is durable. With a {@code disk}, the
+     * log is flushed as raftwire's node flushes it, asynchronously, and reported durable by the store's callback.
+     */
+    private static void step(FileRaftStore store, Model m, Random random, PageCacheDisk disk, Random cuts)
+            throws IOException {
         // mostly appends and flushes, so that the log often spans several segments when the power goes
         int op = random.nextInt(24);
         if (op < 14) {
@@ -141,6 +190,27 @@ class PowerLossTest {
             }
             store.persistLogEntries(batch);
             batch.forEach(e -> m.written.put(e.getIndex(), (LogEntryModel) e));
+        } else if (op < 18 && disk != null) {
+            long upTo = m.last();
+            store.flushAsynchronously(() -> {
+                try {
+                    store.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            Thread stepping = Thread.currentThread();
+            m.registering = true;
+            try {
+                store.whenDurable(store.lastTicket(), () -> {
+                    // the power may go right after a report, unless it comes on the test thread in the middle of a
+                    // step (a synchronous path forcing first), whose model update has not been made yet
+                    boolean safe = Thread.currentThread() != stepping || m.registering;
+                    m.reportedDurable(upTo, safe && cuts.nextInt(4) == 0, disk);
+                });
+            } finally {
+                m.registering = false;
+            }
         } else if (op < 18) {
             store.flush();
             m.reportedDurable();
