@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.node.model.RaftTermPersistentStateModel;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,17 +43,30 @@ class GroupCommitTest {
     Path dir;
 
     private final GatedSyncer syncer = new GatedSyncer();
+
+    /** The sync thread's report of a failed force, which one test provokes. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("ERROR", GroupCommitter.class.getName());
     private FileRaftStore store;
 
     /**
-     * Forces for real; on the store's sync thread it counts, can be held at the start of a force until released, and
-     * can fail.
+     * Forces through {@link Syncer#SYSTEM} or another syncer; on the store's sync thread it counts, can be held at the
+     * start of a force until released, and can fail.
      */
     static final class GatedSyncer implements Syncer {
+        private final Syncer real;
         final AtomicInteger syncThreadForces = new AtomicInteger();
         final CountDownLatch entered = new CountDownLatch(1);
         volatile CountDownLatch gate = new CountDownLatch(0);
         volatile IOException failure;
+
+        GatedSyncer() {
+            this(Syncer.SYSTEM);
+        }
+
+        GatedSyncer(Syncer real) {
+            this.real = real;
+        }
 
         @Override
         public void force(FileChannel channel) throws IOException {
@@ -61,16 +76,16 @@ class GroupCommitTest {
                 if (failure != null) {
                     throw failure;
                 }
-                Syncer.SYSTEM.force(channel);
+                real.force(channel);
                 syncThreadForces.incrementAndGet(); // counted once it returned: then the bytes are durable
                 return;
             }
-            Syncer.SYSTEM.force(channel);
+            real.force(channel);
         }
 
         @Override
         public void forceDirectory(Path directory) throws IOException {
-            Syncer.SYSTEM.forceDirectory(directory);
+            real.forceDirectory(directory);
         }
     }
 
@@ -193,6 +208,8 @@ class GroupCommitTest {
         CountDownLatch ran = new CountDownLatch(1);
         store.whenDurable(t, ran::countDown);
         joinSyncThread();
+        String logged = logs.await("forcing written log segments failed; the store refuses every call from now on");
+        assertTrue(logged.contains("EIO from the test disk"), "the ERROR carries the disk's error: " + logged);
         assertEquals(0, store.durableTicket(), "a failed force publishes nothing");
         assertEquals(1, ran.getCount(), "the callback of a ticket that never became durable never runs");
         IOException flush = assertThrows(IOException.class, store::flush);

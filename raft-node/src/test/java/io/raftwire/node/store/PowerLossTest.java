@@ -23,10 +23,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -72,6 +76,8 @@ class PowerLossTest {
         int term = 1;
         NodeEndpoint votedFor;
         final Set<Long> partial = new HashSet<>(); // snapshots with a chunk written, never all
+        // asynchronous flushes whose report has not come yet; identity matters, two may cover the same entries
+        final Set<Report> outstanding = Collections.newSetFromMap(new IdentityHashMap<>());
 
         long last() {
             return written.isEmpty() ? snapshotIndex : written.lastKey();
@@ -81,16 +87,40 @@ class PowerLossTest {
             durableLast = last();
         }
 
-        /** A callback reports entries up to {@code upTo} durable; with {@code cutNow} the power goes right after. */
-        synchronized void reportedDurable(long upTo, boolean cutNow, PageCacheDisk disk) {
+        /**
+         * The entries from {@code from} on are gone (durably: truncateLogEntriesFrom returned). A report still to come
+         * vouches only for the entries written before its flush that remain: its ticket says the bytes were forced,
+         * not that a later truncation did not remove them. Without this the model would take a report that the sync
+         * thread delivers after the truncation step for entries the store was told to drop.
+         */
+        void truncatedFrom(long from) {
+            written.tailMap(from, true).clear();
+            durableLast = Math.min(durableLast, from - 1);
+            for (Report r : outstanding) {
+                r.upTo = Math.min(r.upTo, from - 1);
+            }
+        }
+
+        /** A callback reports its flush durable; with {@code cutNow} the power goes right after. */
+        synchronized void reportedDurable(Report report, boolean cutNow, PageCacheDisk disk) {
+            outstanding.remove(report);
             if (cut) {
                 return;
             }
-            durableLast = Math.max(durableLast, upTo);
+            durableLast = Math.max(durableLast, report.upTo);
             if (cutNow) {
                 disk.cutPower();
                 cut = true;
             }
+        }
+    }
+
+    /** One asynchronous flush: the entries it will report durable, lowered by any truncation before the report. */
+    private static final class Report {
+        long upTo;
+
+        Report(long upTo) {
+            this.upTo = upTo;
         }
     }
 
@@ -114,6 +144,79 @@ class PowerLossTest {
     void theSyncThreadMakesTheStoreReadBackExactlyWhatItReportedWhenNoUnforcedByteReachesTheDisk()
             throws IOException {
         run(false, true);
+    }
+
+    /**
+     * The interleaving behind a failure of the asynchronous run on a fresh seed (-4091630992630263798, cycle 6: the
+     * restored log ended at 1141, the model expected 1158), made deterministic: the sync thread has published a ticket
+     * and is about to run its callbacks when the Raft thread persists a new term and truncates the entries that ticket
+     * covered; the report arrives after the truncation, and the power goes right after it. The store is right to keep
+     * only the entries before the cut (the truncation is durable and nothing truncated may come back); the model must
+     * not count the report for the entries the truncation removed.
+     */
+    @Test
+    void aReportThatArrivesAfterATruncationVouchesOnlyForTheEntriesLeft() throws Exception {
+        PageCacheDisk disk = new PageCacheDisk(dir);
+        GroupCommitTest.GatedSyncer syncer = new GroupCommitTest.GatedSyncer(new SystemSyncer(disk));
+        StoreOptions options = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES)
+                .withSyncer(syncer);
+        Model m = new Model();
+        FileRaftStore store = FileRaftStore.open(dir, serializer("kryo"), StoreFixtures.GROUP, options, disk);
+        store.takeRestoredState();
+        StoreFixtures.initialise(store);
+        CountDownLatch inCallbacks = new CountDownLatch(1);
+        CountDownLatch truncated = new CountDownLatch(1);
+        CountDownLatch reported = new CountDownLatch(1);
+        synchronized (m) {
+            List<LogEntry> batch = StoreFixtures.entries(1, 40, m.term);
+            store.persistLogEntries(batch);
+            batch.forEach(e -> m.written.put(e.getIndex(), (LogEntryModel) e));
+            syncer.gate = new CountDownLatch(1); // the sync thread's force waits until the callbacks are registered
+            store.flushAsynchronously(() -> {
+                try {
+                    store.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            // runs first on the sync thread once the ticket is durable, and holds back the model's report
+            store.whenDurable(store.lastTicket(), () -> {
+                inCallbacks.countDown();
+                await(truncated, "the truncation step");
+            });
+            flushAsynchronously(store, m, disk, () -> true); // the power goes right after this report
+            store.whenDurable(store.lastTicket(), reported::countDown); // runs after the report
+            syncer.gate.countDown();
+        }
+        await(inCallbacks, "the sync thread to publish the ticket");
+        synchronized (m) {
+            newTermCutsSuffix(store, m, StoreFixtures.B, 25);
+        }
+        truncated.countDown();
+        await(reported, "the report of the flush");
+        synchronized (m) {
+            assertTrue(m.cut, "the report cut the power");
+        }
+        store.close();
+        List<String> lost = disk.powerLoss(new Random(0), false);
+        try (FileRaftStore reopened = FileRaftStore.open(dir, serializer("kryo"), StoreFixtures.GROUP, options,
+                disk)) {
+            RestoredRaftState r = reopened.takeRestoredState().orElseThrow();
+            check(r, m, "power loss changed " + lost);
+            assertEquals(24, r.getLogEntries().get(r.getLogEntries().size() - 1).getIndex(),
+                    "entries 25..40 were truncated durably before the power went: none may come back");
+        }
+    }
+
+    private static void await(CountDownLatch latch, String what) {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("waited 30 s for " + what);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted waiting for " + what, e);
+        }
     }
 
     @Test
@@ -191,38 +294,20 @@ class PowerLossTest {
             store.persistLogEntries(batch);
             batch.forEach(e -> m.written.put(e.getIndex(), (LogEntryModel) e));
         } else if (op < 18 && disk != null) {
-            long upTo = m.last();
-            store.flushAsynchronously(() -> {
-                try {
-                    store.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
             Thread stepping = Thread.currentThread();
-            m.registering = true;
-            try {
-                store.whenDurable(store.lastTicket(), () -> {
-                    // the power may go right after a report, unless it comes on the test thread in the middle of a
-                    // step (a synchronous path forcing first), whose model update has not been made yet
-                    boolean safe = Thread.currentThread() != stepping || m.registering;
-                    m.reportedDurable(upTo, safe && cuts.nextInt(4) == 0, disk);
-                });
-            } finally {
-                m.registering = false;
-            }
+            flushAsynchronously(store, m, disk, () -> {
+                // the power may go right after a report, unless it comes on the test thread in the middle of a
+                // step (a synchronous path forcing first), whose model update has not been made yet
+                boolean safe = Thread.currentThread() != stepping || m.registering;
+                return safe && cuts.nextInt(4) == 0;
+            });
         } else if (op < 18) {
             store.flush();
             m.reportedDurable();
         } else if (op < 20 && !m.written.isEmpty()) {
             // a new leader's term, then the conflicting suffix goes: both durable when the calls return
-            m.term++;
-            m.votedFor = random.nextBoolean() ? StoreFixtures.B : null;
-            store.persistAndFlushTerm(new RaftTermPersistentStateModel(m.term, m.votedFor));
-            long from = m.written.lastKey() - random.nextInt(Math.min(m.written.size(), 40));
-            store.truncateLogEntriesFrom(from);
-            m.written.tailMap(from, true).clear();
-            m.durableLast = Math.min(m.durableLast, from - 1);
+            NodeEndpoint votedFor = random.nextBoolean() ? StoreFixtures.B : null;
+            newTermCutsSuffix(store, m, votedFor, m.written.lastKey() - random.nextInt(Math.min(m.written.size(), 40)));
         } else if (op == 20 && !m.written.isEmpty()) {
             // a snapshot of the state machine at a written entry, then the log prefix it covers
             store.flush();
@@ -253,6 +338,39 @@ class PowerLossTest {
                 m.partial.add(index);
             }
         }
+    }
+
+    /**
+     * Flushes as raftwire's node does (inside {@link FileRaftStore#flushAsynchronously}) and has the store's callback
+     * report the entries written so far durable; {@code cutNow}, asked on the reporting thread, says whether the power
+     * goes right after the report. The caller holds {@code m}.
+     */
+    private static void flushAsynchronously(FileRaftStore store, Model m, PageCacheDisk disk, BooleanSupplier cutNow) {
+        Report report = new Report(m.last());
+        m.outstanding.add(report);
+        store.flushAsynchronously(() -> {
+            try {
+                store.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        m.registering = true;
+        try {
+            store.whenDurable(store.lastTicket(), () -> m.reportedDurable(report, cutNow.getAsBoolean(), disk));
+        } finally {
+            m.registering = false;
+        }
+    }
+
+    /** A new leader's term, then the conflicting suffix from {@code from} goes: both durable when the calls return. */
+    private static void newTermCutsSuffix(FileRaftStore store, Model m, NodeEndpoint votedFor, long from)
+            throws IOException {
+        m.term++;
+        m.votedFor = votedFor;
+        store.persistAndFlushTerm(new RaftTermPersistentStateModel(m.term, m.votedFor));
+        store.truncateLogEntriesFrom(from);
+        m.truncatedFrom(from);
     }
 
     private static void snapshot(FileRaftStore store, Model m, long index, int term, int count, Random random)
@@ -295,6 +413,7 @@ class PowerLossTest {
         }
         m.snapshotIndex = r.getSnapshotEntry() == null ? 0 : r.getSnapshotEntry().getIndex();
         m.partial.clear(); // the store deletes partial snapshots when it opens
+        m.outstanding.clear(); // the closed store dropped the callbacks it had not run
         m.reportedDurable();
     }
 }
