@@ -275,6 +275,16 @@ public final class ConfigKeys {
             "seconds without a heartbeat before followers elect a new leader, and before a leader without a quorum"
                     + " steps down");
 
+    public static final ConfigKey<Integer> RAFT_HEARTBEAT_INTERVAL_MS = ConfigKey.ofInt(
+            "raftwire.raft.heartbeat-interval-ms", 100, between(10, 60_000),
+            "milliseconds between the leader's heartbeats to followers it is not waiting on, sent by raftwire in"
+                    + " addition to the engine's; with leader-timeout-ms 0 none are added");
+
+    public static final ConfigKey<Integer> RAFT_LEADER_TIMEOUT_MS = ConfigKey.ofInt(
+            "raftwire.raft.leader-timeout-ms", 1000, between(0, 600_000),
+            "milliseconds a follower hears nothing from its leader before it asks for an election, and after which it"
+                    + " grants another member's; 0 = only the engine's heartbeat-timeout-secs");
+
     public static final ConfigKey<Integer> RAFT_APPEND_BATCH_SIZE = ConfigKey.ofInt(
             "raftwire.raft.append-batch-size", 50, between(1, 100_000),
             "most log entries per AppendEntries (the engine sends one more); (this + 1) x the largest command must"
@@ -306,8 +316,8 @@ public final class ConfigKeys {
             TRANSPORT_ACCEPT_ANY_MEMBER,
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
-            RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL,
-            RAFT_MAX_PENDING_ENTRIES);
+            RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_HEARTBEAT_INTERVAL_MS, RAFT_LEADER_TIMEOUT_MS,
+            RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES);
 
     private static final List<Relation> RELATIONS = List.of(
             new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),
@@ -322,6 +332,11 @@ public final class ConfigKeys {
             new Relation(RAFT_HEARTBEAT_TIMEOUT_SECS, List.of(RAFT_HEARTBEAT_PERIOD_SECS),
                     c -> c.get(RAFT_HEARTBEAT_TIMEOUT_SECS) >= c.get(RAFT_HEARTBEAT_PERIOD_SECS)
                             ? null : ">= " + show(c, RAFT_HEARTBEAT_PERIOD_SECS)),
+            new Relation(RAFT_LEADER_TIMEOUT_MS, List.of(RAFT_HEARTBEAT_INTERVAL_MS),
+                    c -> c.get(RAFT_LEADER_TIMEOUT_MS) == 0
+                            || c.get(RAFT_LEADER_TIMEOUT_MS) >= 3 * c.get(RAFT_HEARTBEAT_INTERVAL_MS)
+                            ? null : "0 or >= 3 x " + show(c, RAFT_HEARTBEAT_INTERVAL_MS)
+                            + ", so that a lost heartbeat or two is not a leader's death"),
             new Relation(RAFT_INITIAL_MEMBERS, List.of(NODE_ID, PEERS),
                     c -> c.get(RAFT_INITIAL_MEMBERS).stream().allMatch(id -> id.equals(c.get(NODE_ID))
                             || c.get(PEERS).stream().anyMatch(p -> p.id().equals(id)))

@@ -69,6 +69,8 @@ class RaftwireConfigTest {
             "raftwire.raft.election-timeout-ms | 1000",
             "raftwire.raft.heartbeat-period-secs | 1",
             "raftwire.raft.heartbeat-timeout-secs | 5",
+            "raftwire.raft.heartbeat-interval-ms | 100",
+            "raftwire.raft.leader-timeout-ms | 1000",
             "raftwire.raft.append-batch-size | 50",
             "raftwire.raft.snapshot-interval | 50000",
             "raftwire.raft.max-pending-entries | 5000");
@@ -193,9 +195,13 @@ class RaftwireConfigTest {
                 "raftwire.peers", "n2=127.0.0.1:7102",
                 "raftwire.raft.initial-members", "n1,n2,n9",
                 "raftwire.raft.heartbeat-period-secs", "5",
-                "raftwire.raft.heartbeat-timeout-secs", "2")));
+                "raftwire.raft.heartbeat-timeout-secs", "2",
+                "raftwire.raft.heartbeat-interval-ms", "200",
+                "raftwire.raft.leader-timeout-ms", "500")));
         assertEquals(List.of(
                 "raftwire.raft.heartbeat-timeout-secs = 2 (expected: >= 5 (raftwire.raft.heartbeat-period-secs)) [map]",
+                "raftwire.raft.leader-timeout-ms = 500 (expected: 0 or >= 3 x 200 (raftwire.raft.heartbeat-interval-ms),"
+                        + " so that a lost heartbeat or two is not a leader's death) [map]",
                 "raftwire.raft.initial-members = n1,n2,n9 (expected: only this node's id and peer ids) [map]"),
                 List.of(e.getMessage().split("\n")));
     }

@@ -11,6 +11,8 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.engine.AsyncFlushExecutor;
+import io.raftwire.node.engine.EngineInbound;
+import io.raftwire.node.engine.FailureDetector;
 import io.raftwire.node.engine.RestoredLogCapacity;
 import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.model.NodeEndpoint;
@@ -75,6 +77,7 @@ public final class RaftwireNode implements AutoCloseable {
     private final StateMachine stateMachine;
     private final AutoCloseable storeCloser;
     private final long heartbeatPeriodSecs;
+    private final FailureDetector failureDetector; // null: the engine's own timeouts only
     private volatile boolean closed;
 
     private RaftwireNode(Builder b) {
@@ -122,7 +125,9 @@ public final class RaftwireNode implements AutoCloseable {
                     config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
                     config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
             peers.onMessage(RaftMessage.class, router);
-            router.register(groupId, raftNode, durability);
+            this.failureDetector = FailureDetector.of(raftNode, config.get(ConfigKeys.RAFT_HEARTBEAT_INTERVAL_MS),
+                    config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS));
+            router.register(groupId, new EngineInbound(raftNode, durability, failureDetector));
         } catch (RuntimeException e) {
             peers.close();
             if (clientTransport != null) {
@@ -164,6 +169,9 @@ public final class RaftwireNode implements AutoCloseable {
         clients.start();
         raftNode.start().join();
         StalePreVoteWatchdog.watch(raftNode, heartbeatPeriodSecs);
+        if (failureDetector != null) {
+            failureDetector.start();
+        }
         LOG.info("node {} of group {} started: members on {}, clients on {}", self.id(), groupId,
                 peers.localAddress(), clients.localAddress());
         return this;

@@ -14,6 +14,10 @@
  * {@link io.raftwire.node.engine.EngineInbound}: not a bug but a seam; the engine's store contract makes the Raft
  * thread wait for every fsync, and this moves the leader's and the follower's log flushes to the store's sync
  * thread.</li>
+ * <li>{@link io.raftwire.node.engine.FailureDetector}, with the election messages routed through
+ * {@link io.raftwire.node.engine.EngineInbound}: not a bug but a seam; the engine counts its leader timeout in whole
+ * seconds, and this notices a silent leader, and lets the members that hear none support an election, in
+ * milliseconds.</li>
  * </ul>
  * {@code EngineVersionTest} fails when the engine on the class path is not 0.7 and lists these to re-examine; a test
  * per workaround shows the bug on the raw engine where that takes seconds ({@code StalePreVoteWatchdogTest},

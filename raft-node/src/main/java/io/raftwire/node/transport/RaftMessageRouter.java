@@ -59,7 +59,16 @@ public final class RaftMessageRouter implements MessageHandler<RaftMessage> {
      * @throws IllegalStateException if another node already serves the group
      */
     public void register(String groupId, RaftNode node, GroupCommit store) {
-        if (nodes.putIfAbsent(groupId, new EngineInbound(node, store)) != null) {
+        register(groupId, new EngineInbound(node, store));
+    }
+
+    /**
+     * Routes messages of {@code groupId} to {@code inbound} from now on.
+     *
+     * @throws IllegalStateException if another node already serves the group
+     */
+    public void register(String groupId, EngineInbound inbound) {
+        if (nodes.putIfAbsent(groupId, inbound) != null) {
             throw new IllegalStateException("group " + groupId + " already has a local Raft node (expected: one per"
                     + " group)");
         }

@@ -46,6 +46,12 @@ class EngineVersionTest {
                 + " RaftNodeImpl.tryAdvanceCommitIndex counting the leader at flushedLogIndex, toSingletonLeader running"
                 + " its FlushTask directly, RaftState.toCandidate persisting the term before toLeader, and"
                 + " AppendEntriesRequestHandler flushing before it sends its success response; check each still holds");
+        WORKAROUNDS.put(FailureDetector.class, "not a bug: the engine counts its leader heartbeat timeout in whole"
+                + " seconds; it relies on HeartbeatTask's steps (leader(null), runPreVote), broadcastAppendEntriesRequest,"
+                + " PreVoteRequestHandler and VoteRequestHandler refusing for isLeaderHeartbeatTimeoutElapsed only"
+                + " (a sticky vote only) and their term and log checks, and leaderHeartbeatReceived being called for"
+                + " an AppendEntries and a leader's InstallSnapshot; check each still holds, or whether the engine now"
+                + " takes milliseconds");
     }
 
     @Test
