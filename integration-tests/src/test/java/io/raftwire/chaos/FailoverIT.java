@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (among them the entry of its own term the engine appends on election) is printed per run and, over all runs, as p50
  * and p99 with the load average; no time is asserted. {@code -Dfailover.leader-timeout-ms=0} runs the same with raftwire's
  * detector off, for comparison. In the long profile: the seeds of {@link ChaosSettings} under the name
- * {@code failover}.
+ * {@code failover} ({@code -Dfailover.seeds=N} for N of them).
  */
 @Tag("long")
 class FailoverIT {
@@ -48,8 +48,13 @@ class FailoverIT {
     @RegisterExtension
     final LogCapture logs = ChaosLogs.capture();
 
+    /** The chaos profile's seeds under the name {@code failover}; {@code -Dfailover.seeds=N} asks for N of them. */
     static Stream<Long> seeds() {
-        return SETTINGS.seedsFor("failover").stream();
+        String n = System.getProperty("failover.seeds", "").trim();
+        ChaosSettings s = n.isEmpty() ? SETTINGS : new ChaosSettings(SETTINGS.profile(), SETTINGS.longProfile(),
+                Integer.parseInt(n), SETTINGS.minOperations(), SETTINGS.faultTime(), SETTINGS.fixedSeed(),
+                SETTINGS.freshSeeds(), SETTINGS.scenarios());
+        return s.seedsFor("failover").stream();
     }
 
     @ParameterizedTest(name = "seed {0}")
