@@ -1,11 +1,14 @@
 package io.raftwire.node.engine;
 
 import io.microraft.RaftNode;
+import io.microraft.RaftEndpoint;
 import io.microraft.RaftNodeStatus;
 import io.microraft.RaftRole;
 import io.microraft.impl.RaftNodeImpl;
 import io.microraft.impl.handler.PreVoteRequestHandler;
 import io.microraft.impl.handler.VoteRequestHandler;
+import io.microraft.impl.state.FollowerState;
+import io.microraft.impl.state.LeaderState;
 import io.microraft.impl.state.RaftState;
 import io.microraft.model.log.BaseLogEntry;
 import io.microraft.model.message.AppendEntriesRequest;
@@ -14,6 +17,8 @@ import io.microraft.model.message.PreVoteRequest;
 import io.microraft.model.message.RaftMessage;
 import io.microraft.model.message.VoteRequest;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -34,7 +39,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  * <li>on the leader, {@code RaftNodeImpl.broadcastAppendEntriesRequest()}, as the engine's {@code HeartbeatTask}
  * does once per second: every follower the leader is not waiting on (the engine's request back-off) gets an
- * AppendEntries, so a live leader is heard well within {@code leaderTimeoutMillis};</li>
+ * AppendEntries, so a live leader is heard well within {@code leaderTimeoutMillis}; and a back-off that has lasted
+ * the larger of 2 intervals and a quarter of {@code leaderTimeoutMillis} ends ({@code FollowerState
+ * .resetRequestBackoff()}), so that the AppendEntries goes again: the engine's own back-off after a lost message
+ * lasts at least about a second, twice that after a second loss, longer than the timeout (a follower being sent a
+ * snapshot keeps the engine's back-off);</li>
  * <li>on a follower that knows a leader but has heard no AppendEntries or leader's InstallSnapshot of the current term
  * or later for {@code leaderTimeoutMillis}, what the engine's {@code HeartbeatTask} does when the engine's timeout
  * elapses: forget the leader ({@code leader(null)}; or, when a stale pre-vote state blocks it, {@code toFollower} in
@@ -55,10 +64,9 @@ import org.slf4j.LoggerFactory;
  * still hears the leader refuses (the engine's own check), so a candidate that lost touch alone (a partitioned or
  * lagging follower) gathers no majority and moves no term; the leader itself refuses every pre-vote.
  *
- * <p><b>When it may act early.</b> The engine backs off sending to a follower whose response it waits for (at least
- * about 1 s, twice that after another loss); a follower that hears nothing for {@code leaderTimeoutMillis} in such a
- * back-off starts a pre-vote, which the members that hear the leader refuse. Only if a majority hears nothing at once
- * does the term move: then the leader is as good as lost to them.
+ * <p><b>When it may act early.</b> A follower whose AppendEntries or responses are lost several times in a row hears
+ * nothing for {@code leaderTimeoutMillis} and starts a pre-vote, which the members that hear the leader refuse. Only
+ * if a majority hears nothing at once does the term move: then the leader is as good as lost to them.
  *
  * <p>Uses {@code RaftNodeImpl}, {@code RaftState} and the two handlers of MicroRaft 0.7 ({@code EngineVersionTest}).
  * Thread-safe: {@link #heard} runs on transport threads, everything else on the Raft thread.
@@ -71,6 +79,9 @@ public final class FailureDetector implements Runnable {
     private final long intervalMillis;
     private final long timeoutNanos;
     private final LongSupplier nanoTime;
+    private final long backoffNanos;
+    private final Map<RaftEndpoint, Long> backoffSince = new HashMap<>(); // Raft thread only
+    private LeaderState backoffLeader; // Raft thread only: whose back-offs backoffSince tracks
     private volatile long heardNanos;
     private volatile int term; // the node's term as of the last tick: older leaders' messages do not count
 
@@ -81,6 +92,7 @@ public final class FailureDetector implements Runnable {
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         this.nanoTime = nanoTime;
         this.heardNanos = nanoTime.getAsLong();
+        this.backoffNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(2 * intervalMillis, timeoutMillis / 4));
     }
 
     /**
@@ -169,10 +181,13 @@ public final class FailureDetector implements Runnable {
     /** One tick's work on a started node; on the Raft thread. */
     void tick(RaftState state) {
         term = state.term();
-        if (state.leaderState() != null) {
+        LeaderState leading = state.leaderState();
+        if (leading != null) {
+            endOverdueBackoffs(leading, state.log().snapshotIndex());
             node.broadcastAppendEntriesRequest();
             return;
         }
+        backoffLeader = null;
         if (state.role() != RaftRole.FOLLOWER || state.leader() == null || state.candidateState() != null
                 || !silent()) {
             return;
@@ -186,6 +201,33 @@ public final class FailureDetector implements Runnable {
         LOG.info("{}: heard nothing from leader {} for {} ms or more; starting a pre-vote",
                 node.getLocalEndpoint().getId(), leader, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
         node.runPreVote();
+    }
+
+    /**
+     * Ends the engine's request back-off to a follower that has lasted {@code backoffNanos}: the engine waits at least
+     * about a second (and doubles it after another loss) for a response before it sends a follower anything again, so
+     * one lost AppendEntries or response would silence the leader for that follower for longer than the leader
+     * timeout. The AppendEntries is sent again (its entries are idempotent at the follower; a late response to the
+     * earlier one only raises the match index). A follower being sent a snapshot keeps the engine's back-off.
+     */
+    private void endOverdueBackoffs(LeaderState leading, long snapshotIndex) {
+        if (backoffLeader != leading) {
+            backoffLeader = leading;
+            backoffSince.clear();
+        }
+        long now = nanoTime.getAsLong();
+        for (Map.Entry<RaftEndpoint, FollowerState> e : leading.getFollowerStates().entrySet()) {
+            FollowerState f = e.getValue();
+            if (!f.isRequestBackoffSet() || f.nextIndex() <= snapshotIndex) {
+                backoffSince.remove(e.getKey());
+                continue;
+            }
+            Long since = backoffSince.putIfAbsent(e.getKey(), now);
+            if (since != null && now - since >= backoffNanos) {
+                backoffSince.remove(e.getKey());
+                f.resetRequestBackoff(); // broadcastAppendEntriesRequest sends to it right after
+            }
+        }
     }
 
     /** Whether no leader has been heard from for the timeout. */
