@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * AppendEntries, so a live leader is heard well within {@code leaderTimeoutMillis}; and a back-off that has lasted
  * the larger of 2 intervals and a quarter of {@code leaderTimeoutMillis} ends ({@code FollowerState
  * .resetRequestBackoff()}), so that the AppendEntries goes again: the engine's own back-off after a lost message
- * lasts at least about a second, twice that after a second loss, longer than the timeout (a follower being sent a
+ * lasts at least about a second, up to twice that after a second loss, longer than the timeout (a follower being sent a
  * snapshot keeps the engine's back-off);</li>
  * <li>on a follower that knows a leader but has heard no AppendEntries or leader's InstallSnapshot of the current term
  * or later for {@code leaderTimeoutMillis}, what the engine's {@code HeartbeatTask} does when the engine's timeout
@@ -205,7 +205,7 @@ public final class FailureDetector implements Runnable {
 
     /**
      * Ends the engine's request back-off to a follower that has lasted {@code backoffNanos}: the engine waits at least
-     * about a second (and doubles it after another loss) for a response before it sends a follower anything again, so
+     * about a second (up to twice that after another loss) for a response before it sends a follower anything again, so
      * one lost AppendEntries or response would silence the leader for that follower for longer than the leader
      * timeout. The AppendEntries is sent again (its entries are idempotent at the follower; a late response to the
      * earlier one only raises the match index). A follower being sent a snapshot keeps the engine's back-off.
