@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.microraft.RaftConfig;
 import io.microraft.RaftNode;
+import io.microraft.executor.RaftNodeExecutor;
+import io.microraft.executor.impl.DefaultRaftNodeExecutor;
 import io.microraft.impl.RaftNodeImpl;
+import io.microraft.lifecycle.RaftNodeLifecycleAware;
+import io.microraft.model.message.AppendEntriesRequest;
 import io.microraft.model.message.AppendEntriesSuccessResponse;
 import io.microraft.model.message.PreVoteRequest;
 import io.microraft.model.message.PreVoteResponse;
@@ -24,6 +28,7 @@ import io.raftwire.node.model.RaftGroupMembersViewModel;
 import io.raftwire.node.model.RaftTermPersistentStateModel;
 import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.model.VoteRequestModel;
+import io.raftwire.node.model.VoteResponseModel;
 import io.raftwire.node.store.GroupCommit;
 
 import java.util.ArrayList;
@@ -140,6 +145,24 @@ class FailureDetectorTest {
     }
 
     @Test
+    void theLeaderEndsTheEnginesBackOffTowardsAFollowerThatHasNotAnsweredFor250ms() throws Exception {
+        // the engine's own back-off reset never runs here: the executor drops every scheduled task
+        startFollowerOfTerm1(new Unscheduled());
+        onRaftThread(() -> node.toCandidate(false));
+        node.handle(new VoteResponseModel(GROUP, leader, 2, true));
+        assertEquals(2, count(AppendEntriesRequest.class, 2), "the new leader of term 2 sends each follower an"
+                + " AppendEntries, and waits for its answer (the engine's back-off)");
+        onRaftThread(() -> detector.tick(node.state()));
+        advanceMillis(249);
+        onRaftThread(() -> detector.tick(node.state()));
+        assertEquals(0, drain(AppendEntriesRequest.class), "249 ms without an answer: the leader still waits");
+        advanceMillis(1);
+        onRaftThread(() -> detector.tick(node.state()));
+        assertEquals(2, drain(AppendEntriesRequest.class), "250 ms without an answer: the AppendEntries go again,"
+                + " where the engine would wait about a second");
+    }
+
+    @Test
     void settingsOutOfRangeAreRefusedNamingThem() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FailureDetector.of(null, 100, 250));
@@ -150,6 +173,10 @@ class FailureDetectorTest {
 
     /** A follower in term 1 whose log holds one entry of term 1, that has just heard from {@code leader}. */
     private void startFollowerOfTerm1() throws Exception {
+        startFollowerOfTerm1(new DefaultRaftNodeExecutor());
+    }
+
+    private void startFollowerOfTerm1(RaftNodeExecutor executor) throws Exception {
         RaftGroupMembersViewModel view = new RaftGroupMembersViewModel(0, members, members);
         RestoredRaftState restored = new RestoredRaftState(new RaftEndpointPersistentStateModel(follower, true), view,
                 new RaftTermPersistentStateModel(1, null), null, List.of());
@@ -157,7 +184,7 @@ class FailureDetectorTest {
         RaftConfig config = RaftConfig.newBuilder().setLeaderElectionTimeoutMillis(3_600_000)
                 .setLeaderHeartbeatTimeoutSecs(10).setLeaderHeartbeatPeriodSecs(5).build();
         RaftNode built = RaftNode.newBuilder().setGroupId(GROUP).setRestoredState(restored).setConfig(config)
-                .setTransport(new EngineDoubles.Capture(sent)).setStateMachine(new EngineDoubles.Applies())
+                .setExecutor(executor).setTransport(new EngineDoubles.Capture(sent)).setStateMachine(new EngineDoubles.Applies())
                 .setModelFactory(RaftwireModelFactory.INSTANCE).build();
         node = (RaftNodeImpl) built;
         detector = new FailureDetector(node, 100, TIMEOUT_MS, nanos::get);
@@ -207,6 +234,49 @@ class FailureDetectorTest {
         List<RaftMessage> all = new ArrayList<>();
         sent.drainTo(all);
         return (int) all.stream().filter(type::isInstance).count();
+    }
+
+    /** Counts the messages of {@code type} until {@code expected} came, for up to 10 s; then takes the rest too. */
+    private int count(Class<?> type, int expected) throws InterruptedException {
+        int n = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (n < expected) {
+            RaftMessage m = sent.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (m == null) {
+                break;
+            }
+            n += type.isInstance(m) ? 1 : 0;
+        }
+        return n + drain(type);
+    }
+
+    /** MicroRaft's executor with every scheduled task dropped: the engine's timers never fire. */
+    private static final class Unscheduled implements RaftNodeExecutor, RaftNodeLifecycleAware {
+        private final DefaultRaftNodeExecutor real = new DefaultRaftNodeExecutor();
+
+        @Override
+        public void execute(Runnable task) {
+            real.execute(task);
+        }
+
+        @Override
+        public void submit(Runnable task) {
+            real.submit(task);
+        }
+
+        @Override
+        public void schedule(Runnable task, long delay, TimeUnit timeUnit) {
+        }
+
+        @Override
+        public void onRaftNodeStart() {
+            real.onRaftNodeStart();
+        }
+
+        @Override
+        public void onRaftNodeTerminate() {
+            real.onRaftNodeTerminate();
+        }
     }
 
     /** The next message of {@code type}, skipping others. */
