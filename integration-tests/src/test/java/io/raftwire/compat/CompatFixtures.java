@@ -17,7 +17,6 @@ import io.raftwire.serializer.Serializers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -215,10 +214,4 @@ final class CompatFixtures {
     static final String PADDING = " ".repeat(8) + "padding so that a few dozen log entries fill a 4 KiB segment";
     /** The writer's log segment size: the smallest the store accepts, so the log spans several segments. */
     static final long SEGMENT_BYTES = 4096;
-
-    static void requireDirectory(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            throw new UncheckedIOException(new IOException("not a directory: " + dir));
-        }
-    }
 }
