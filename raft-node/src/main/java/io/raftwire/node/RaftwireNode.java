@@ -17,7 +17,11 @@ import io.raftwire.node.model.RaftwireModelFactory;
 import io.raftwire.node.store.FileRaftStore;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
+import io.raftwire.node.server.AdminService;
+import io.raftwire.node.server.AppliedProgress;
+import io.raftwire.node.server.BuildVersion;
 import io.raftwire.node.server.ClientAdmission;
+import io.raftwire.node.server.StatusReader;
 import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
@@ -94,12 +98,13 @@ public final class RaftwireNode implements AutoCloseable {
         try {
             clientTransport = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             SessionConsistency sessions = new SessionConsistency();
+            AppliedProgress progress = new AppliedProgress(b.clock);
             this.events = new EventPusher(clientTransport);
             RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                     .setGroupId(groupId)
                     .setConfig(NodeConfigs.raftConfig(config))
                     .setTransport(new RaftMessageTransport(peers, counters))
-                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events))
+                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events, progress))
                     .setStore(b.store)
                     .setModelFactory(RaftwireModelFactory.INSTANCE);
             if (b.restored != null) {
@@ -111,10 +116,15 @@ public final class RaftwireNode implements AutoCloseable {
             this.raftNode = builder.build();
             this.clients = clientTransport;
             events.leadership(this::isLeader);
+            MembershipGuard guard = new MembershipGuard(groupId, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
                     peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
-                    config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard).register(clients);
+            Transport peerTransport = peers;
+            new AdminService(raftNode, self.id(), new StatusReader(self.id(),
+                    () -> peerTransport.localAddress().toString(), NodeConfigs.peerAddresses(config),
+                    BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), b.registry.fingerprint()),
+                    progress, guard).register(clients);
             peers.onMessage(RaftMessage.class, router);
             router.register(groupId, raftNode);
         } catch (RuntimeException e) {
