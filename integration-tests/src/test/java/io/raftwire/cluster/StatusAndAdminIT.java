@@ -128,7 +128,7 @@ class StatusAndAdminIT {
             String target = LocalCluster.id((leader + 2) % 3);
             String[] transfer = cli("admin", "--members", members(cluster), "transfer-leadership", target);
             assertEquals(String.valueOf(ExitCodes.OK), transfer[0], transfer[2]);
-            assertEquals("OK " + target + " leads", transfer[1]);
+            assertEquals("OK leadership handed to " + target + " (raftwire status shows who leads now)", transfer[1]);
             Await.until(WAIT, () -> {
                 String[] now = cli("status", "--member", address(cluster, follower), "--json");
                 try {
@@ -137,7 +137,6 @@ class StatusAndAdminIT {
                     return false;
                 }
             }, () -> "status of " + followerId + " names " + target + " as leader");
-            assertEquals(target, LocalCluster.id(cluster.awaitLeader(WAIT)));
         }
     }
 

@@ -172,12 +172,13 @@ public final class AdminCommand implements Runnable {
 
     @Command(name = "transfer-leadership", mixinStandardHelpOptions = true,
             versionProvider = RaftwireCommand.VersionProvider.class,
-            description = {"Hands leadership to member ID."})
+            description = {"Hands leadership to member ID: the leader steps down for it (MicroRaft does not guarantee"
+                    + " that ID wins the election that follows; raftwire status shows who leads)."})
     static final class TransferLeadership extends MemberOperation {
         @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
             requireOk(await(client.transferLeadership(member)));
-            return "OK " + member + " leads";
+            return "OK leadership handed to " + member + " (raftwire status shows who leads now)";
         }
     }
 
