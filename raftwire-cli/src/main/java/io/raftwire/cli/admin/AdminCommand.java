@@ -188,8 +188,8 @@ public final class AdminCommand implements Runnable {
                     + " that index); prints the index of its newest snapshot."})
     static final class Snapshot extends Operation {
         @Option(names = "--member", paramLabel = "ID",
-                description = "The member (in --members) to take it (default: the leader, as the first member in"
-                        + " --members that answers names it).")
+                description = "The member (in --members) to take it (default: the leader named by the first member in"
+                        + " --members that knows one).")
         String member;
 
         @Override
