@@ -140,6 +140,43 @@ class StatusAndAdminIT {
         }
     }
 
+    /** A learner added with {@code admin add-member --learner} shows as one in the leader's status, then goes. */
+    @Test
+    @Timeout(120)
+    void aLearnerAddedAndRemovedWithAdminShowsInTheLeadersStatus() throws Exception {
+        Map<String, String> base = Map.of("raftwire.tls.enabled", "false", "raftwire.cluster.id", "it-status",
+                "raftwire.security.plaintext-admin", "true", "raftwire.raft.election-timeout-ms", "300");
+        config = Files.writeString(dir.resolve("cli-members.properties"),
+                "raftwire.tls.enabled=false\nraftwire.cluster.id=it-status\n");
+        try (LocalCluster cluster = LocalCluster.start(4, 3, base, null, KvNodes::node)) {
+            cluster.awaitLeader(WAIT);
+            String[] added = cli("admin", "--members", members(cluster), "add-member", "--learner", "node-4");
+            assertEquals(String.valueOf(ExitCodes.OK), added[0], added[2]);
+            assertTrue(added[1].startsWith("OK members node-1,node-2,node-3,node-4 (log index "), added[1]);
+            cluster.restart(3);
+            Await.until(WAIT, () -> {
+                int leader = cluster.awaitLeader(WAIT);
+                String[] now = cli("status", "--member", address(cluster, leader), "--json");
+                try {
+                    JsonNode learner = JSON.readTree(now[1]).get("members").get(3);
+                    return learner.get("id").asText().equals("node-4") && learner.get("role").asText().equals("learner")
+                            && learner.get("lag").asLong(-1) == 0;
+                } catch (Exception e) {
+                    return false;
+                }
+            }, () -> "the leader's status shows node-4 as a learner that has caught up");
+            String[] removed = cli("admin", "--members", members(cluster), "remove-member", "node-4");
+            assertEquals(String.valueOf(ExitCodes.OK), removed[0], removed[2]);
+            assertTrue(removed[1].startsWith("OK members node-1,node-2,node-3 (log index "), removed[1]);
+            cluster.stop(3);
+            int leader = cluster.awaitLeader(WAIT);
+            JsonNode after = JSON.readTree(cli("status", "--member", address(cluster, leader), "--json")[1]);
+            List<String> ids = new ArrayList<>();
+            after.get("members").forEach(m -> ids.add(m.get("id").asText()));
+            assertEquals(List.of("node-1", "node-2", "node-3"), ids.stream().sorted().toList());
+        }
+    }
+
     /** Waits until every member has the same commit index and last log index; returns it. */
     private static long awaitSettled(LocalCluster cluster) {
         long[] index = {0};
