@@ -401,6 +401,53 @@ class SecureClusterIT {
                 e.getMessage());
     }
 
+    /**
+     * {@code raftwire status} reads any member with a client certificate; {@code raftwire admin snapshot} is refused to
+     * it, naming the certificate, the operation and the admin certificate it needs, and done with an admin's.
+     */
+    @Test
+    @Timeout(120)
+    void aClientCertificateReadsStatusButOnlyAnAdminTakesASnapshot() throws Exception {
+        int leader = shared.awaitLeader(WAIT);
+        int follower = (leader + 1) % 3;
+        String[] status = program(carol, "status", "--member", shared.clientAddresses().get(follower).toString(),
+                "--members", members(shared), "--json");
+        assertEquals(String.valueOf(ExitCodes.OK), status[0], status[2]);
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(status[1]);
+        assertEquals(LocalCluster.id(follower), json.get("member").asText());
+        assertEquals(LocalCluster.id(leader), json.get("leader").get("id").asText());
+        assertEquals(LocalCluster.id(leader), json.get("lagFrom").asText());
+
+        String target = LocalCluster.id(follower);
+        String[] refused = program(carol, "admin", "--members", members(shared), "snapshot", "--member", target);
+        assertEquals(String.valueOf(ExitCodes.FAILURE), refused[0], refused[2]);
+        String reason = "forbidden: SnapshotRequest for member " + target + " from client certificate"
+                + " raftwire://it-secure/client/carol (expected: an admin certificate raftwire://it-secure/admin/<id>)";
+        assertEquals("raftwire admin snapshot: the cluster refused it: PROTOCOL_ERROR: " + reason, refused[2]);
+        assertEquals("", refused[1]);
+        logs.await("refused " + reason);
+
+        String[] taken = program(ops, "admin", "--members", members(shared), "snapshot", "--member", target);
+        assertEquals(String.valueOf(ExitCodes.OK), taken[0], taken[2]);
+        long index = shared.node(follower).raftNode().getReport().join().getResult().getLog().getLastSnapshotIndex();
+        assertTrue(index > 0, "the follower took a snapshot");
+        assertTrue(taken[1].startsWith("OK snapshot of " + target + " at log index " + index + " (term "), taken[1]);
+    }
+
+    /** {@code raftwire COMMAND ...} with {@code who}'s certificate after the command's name. */
+    private static String[] program(MemberFiles who, String command, String... rest) {
+        List<String> args = new java.util.ArrayList<>(List.of(command, "--cluster-id", CLUSTER, "--serializer",
+                shared.config(0).get(ConfigKeys.SERIALIZER), "--certificate", who.certificate().toString(),
+                "--private-key", who.privateKey().toString(), "--trust", who.trust().toString()));
+        args.addAll(List.of(rest));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = RaftwireCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+                args.toArray(String[]::new));
+        return new String[] {String.valueOf(status), out.toString().strip(), err.toString().strip()};
+    }
+
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }

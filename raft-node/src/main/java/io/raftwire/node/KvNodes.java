@@ -2,6 +2,7 @@ package io.raftwire.node;
 
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.admin.AdminTypes;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.kv.KvStateMachine;
@@ -26,18 +27,21 @@ public final class KvNodes {
     private KvNodes() {
     }
 
-    /** The catalog, the engine's types and the KV store's types. */
+    /** The catalog, the engine's types, the administration protocol's types and the KV store's types. */
     public static TypeRegistry registry() {
         return registry(b -> { });
     }
 
     /**
-     * The catalog, the engine's types, the KV store's types and the application's.
+     * The catalog, the engine's types, the administration protocol's types ({@link AdminTypes}: a member answers
+     * {@code raftwire status} and {@code raftwire admin snapshot} only to clients whose registry has them), the KV
+     * store's types and the application's.
      *
      * @param userTypes registers the application's own types (ids 1024..32767, outside the KV store's 1100..1149)
      */
     public static TypeRegistry registry(Consumer<TypeRegistry.Builder> userTypes) {
-        TypeRegistry.Builder b = KvTypes.registerAll(EngineType.registerAll(TypeRegistry.builder()));
+        TypeRegistry.Builder b = KvTypes.registerAll(AdminTypes.registerAll(EngineType.registerAll(
+                TypeRegistry.builder())));
         userTypes.accept(b);
         return b.build();
     }

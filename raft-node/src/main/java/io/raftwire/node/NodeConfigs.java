@@ -12,6 +12,7 @@ import io.raftwire.transport.CertificateName;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,15 @@ final class NodeConfigs {
                 .setCommitCountToTakeSnapshot(config.get(ConfigKeys.RAFT_SNAPSHOT_INTERVAL))
                 .setMaxPendingLogEntryCount(config.get(ConfigKeys.RAFT_MAX_PENDING_ENTRIES))
                 .build();
+    }
+
+    /** The peers' Raft addresses ({@code raftwire.peers}) by member id, as {@code host:port}. */
+    static Map<String, String> peerAddresses(RaftwireConfig config) {
+        Map<String, String> addresses = new HashMap<>();
+        for (PeerAddress p : config.get(ConfigKeys.PEERS)) {
+            addresses.put(p.id(), p.address().toString());
+        }
+        return addresses;
     }
 
     /** {@code raftwire.raft.initial-members}, or this node and every peer when it is empty; in that order. */

@@ -21,7 +21,11 @@ import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.node.store.GroupCommit;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
+import io.raftwire.node.server.AdminService;
+import io.raftwire.node.server.AppliedProgress;
+import io.raftwire.node.server.BuildVersion;
 import io.raftwire.node.server.ClientAdmission;
+import io.raftwire.node.server.StatusReader;
 import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
 import io.raftwire.node.server.LocalRead;
@@ -99,6 +103,7 @@ public final class RaftwireNode implements AutoCloseable {
         try {
             clientTransport = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             SessionConsistency sessions = new SessionConsistency();
+            AppliedProgress progress = new AppliedProgress(b.clock);
             this.events = new EventPusher(clientTransport);
             GroupCommit durability = b.store instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
             AsyncFlushExecutor executor = new AsyncFlushExecutor(durability);
@@ -107,7 +112,7 @@ public final class RaftwireNode implements AutoCloseable {
                     .setConfig(NodeConfigs.raftConfig(config))
                     .setExecutor(executor)
                     .setTransport(new RaftMessageTransport(peers, counters, durability))
-                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events))
+                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events, progress))
                     .setStore(b.store)
                     .setModelFactory(RaftwireModelFactory.INSTANCE);
             if (b.restored != null) {
@@ -120,10 +125,15 @@ public final class RaftwireNode implements AutoCloseable {
             executor.bind(raftNode);
             this.clients = clientTransport;
             events.leadership(this::isLeader);
+            MembershipGuard guard = new MembershipGuard(groupId, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
                     peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), new MembershipGuard(groupId,
-                    config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN))).register(clients);
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard).register(clients);
+            Transport peerTransport = peers;
+            new AdminService(raftNode, self.id(), new StatusReader(self.id(),
+                    () -> peerTransport.localAddress().toString(), NodeConfigs.peerAddresses(config),
+                    BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), b.registry.fingerprint()),
+                    progress, guard).register(clients);
             peers.onMessage(RaftMessage.class, router);
             this.failureDetector = FailureDetector.of(raftNode, config.get(ConfigKeys.RAFT_HEARTBEAT_INTERVAL_MS),
                     config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS));

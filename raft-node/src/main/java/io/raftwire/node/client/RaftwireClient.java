@@ -20,6 +20,9 @@ import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.admin.SnapshotRequest;
+import io.raftwire.node.admin.StatusRequest;
+import io.raftwire.node.admin.StatusResponse;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.Serializers;
@@ -38,6 +41,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A client session with a raftwire cluster: connects to any member's client address, finds the leader, opens a
@@ -84,6 +88,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final FailoverCaller caller;
     private final EventDelivery events;
     private final SessionKeeper session;
+    private final AtomicBoolean started = new AtomicBoolean();
 
     /**
      * The client on its parts: {@link Builder#build()} passes the Netty transport and real threads, tests a fake
@@ -137,9 +142,48 @@ public final class RaftwireClient implements AutoCloseable {
      *                         timeout
      */
     public RaftwireClient connect() {
-        transport.start();
+        start();
         session.open();
         return this;
+    }
+
+    /**
+     * Starts the transport without opening a session: enough for {@link #status}, {@link #takeSnapshot},
+     * {@link #join}, {@link #leave} and {@link #transferLeadership}, which need none. Idempotent; {@link #connect()}
+     * after it opens the session.
+     *
+     * @return this client
+     */
+    public RaftwireClient start() {
+        if (started.compareAndSet(false, true)) {
+            transport.start();
+        }
+        return this;
+    }
+
+    /**
+     * Asks member {@code memberId} itself (not the leader) for its status: what it knows of the group, read from its
+     * own engine without touching the log, so a follower answers too. Any client may ask. Call {@link #start()} or
+     * {@link #connect()} first.
+     *
+     * @param memberId a member among those given to the builder
+     * @return completes with the member's answer (a status, or its error) within the operation timeout, or fails
+     *         with the transport's exception (member unreachable, timeout, ...)
+     */
+    public CompletableFuture<StatusResponse> status(String memberId) {
+        return transport.request(memberId, new StatusRequest(memberId), StatusResponse.class, operationTimeout);
+    }
+
+    /**
+     * Asks member {@code memberId} to take a snapshot at its commit index now ({@code RaftNode#takeSnapshot()} on that
+     * member; a no-op if it has one at that index). Members refuse it unless this client holds an admin certificate, or
+     * on plaintext they set {@code raftwire.security.plaintext-admin}: the error is a {@code PROTOCOL_ERROR} starting
+     * {@code forbidden:}. Call {@link #start()} or {@link #connect()} first.
+     *
+     * @return completes with the member's status after the snapshot, or its error, within the operation timeout
+     */
+    public CompletableFuture<StatusResponse> takeSnapshot(String memberId) {
+        return transport.request(memberId, new SnapshotRequest(memberId), StatusResponse.class, operationTimeout);
     }
 
     /**

@@ -25,6 +25,7 @@ public final class SessionTrackingStateMachine implements StateMachine {
     private final StateMachine delegate;
     private final SessionConsistency sessions;
     private final EventPusher events;
+    private final AppliedProgress progress;
 
     /**
      * @param delegate the state machine that answers the catalog's log entries with the catalog's responses
@@ -41,13 +42,26 @@ public final class SessionTrackingStateMachine implements StateMachine {
      * @param events   pushes event batches to clients; {@code null} drops them
      */
     public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions, EventPusher events) {
+        this(delegate, sessions, events, null);
+    }
+
+    /**
+     * As above, also noting in {@code progress} the indexes and snapshots the state machine is given ({@code null}:
+     * not noted).
+     */
+    public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions, EventPusher events,
+            AppliedProgress progress) {
         this.delegate = delegate;
         this.sessions = sessions;
         this.events = events;
+        this.progress = progress;
     }
 
     @Override
     public Object runOperation(long commitIndex, Object operation) {
+        if (progress != null) {
+            progress.applied(commitIndex);
+        }
         if (operation instanceof LocalRead read) {
             return read.reader().apply(delegate);
         }
@@ -72,12 +86,24 @@ public final class SessionTrackingStateMachine implements StateMachine {
 
     @Override
     public void takeSnapshot(long commitIndex, Consumer<Object> snapshotChunkConsumer) {
-        delegate.takeSnapshot(commitIndex, snapshotChunkConsumer);
+        if (progress == null) {
+            delegate.takeSnapshot(commitIndex, snapshotChunkConsumer);
+            return;
+        }
+        long[] chunks = {0};
+        delegate.takeSnapshot(commitIndex, chunk -> {
+            chunks[0]++;
+            snapshotChunkConsumer.accept(chunk);
+        });
+        progress.snapshot(commitIndex, chunks[0]);
     }
 
     @Override
     public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
         delegate.installSnapshot(commitIndex, snapshotChunks);
+        if (progress != null) {
+            progress.snapshot(commitIndex, snapshotChunks.size());
+        }
         sessions.clear();
         for (Object chunk : snapshotChunks) {
             if (chunk instanceof SessionSnapshotChunk c) {

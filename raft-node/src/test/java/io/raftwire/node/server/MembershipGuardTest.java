@@ -76,4 +76,24 @@ class MembershipGuardTest {
                 + " raftwire.security.plaintext-admin = true on the members to allow it over plaintext, or TLS with"
                 + " an admin certificate raftwire://prod/admin/<id>)", refused.message());
     }
+
+    @Test
+    void aSnapshotNeedsAnAdminCertificateOrPlaintextAdmin() {
+        MembershipGuard guard = new MembershipGuard("prod", false);
+        assertNull(guard.refuseAdmin(ADMIN, "SnapshotRequest", "node-1"));
+        RaftError client = guard.refuseAdmin(CLIENT, "SnapshotRequest", "node-1");
+        assertEquals(new RaftError(RaftError.Type.PROTOCOL_ERROR, "forbidden: SnapshotRequest for member node-1 from"
+                + " client certificate raftwire://prod/client/alice (expected: an admin certificate"
+                + " raftwire://prod/admin/<id>)", null), client);
+        logs.await("refused " + client.message());
+        assertEquals("forbidden: SnapshotRequest for member node-2 from member certificate raftwire://prod/node-2"
+                + " (expected: an admin certificate raftwire://prod/admin/<id>)",
+                guard.refuseAdmin(MEMBER, "SnapshotRequest", "node-2").message(), "not even a member on itself");
+        Caller plain = new Caller("client-7f", Role.CLIENT, null);
+        assertEquals("forbidden: SnapshotRequest for member node-1 from plaintext client client-7f (unverified)"
+                + " (expected: raftwire.security.plaintext-admin = true on the members to allow it over plaintext,"
+                + " or TLS with an admin certificate raftwire://prod/admin/<id>)",
+                guard.refuseAdmin(plain, "SnapshotRequest", "node-1").message());
+        assertNull(new MembershipGuard("prod", true).refuseAdmin(plain, "SnapshotRequest", "node-1"));
+    }
 }
