@@ -1,5 +1,6 @@
 package io.raftwire.cli;
 
+import io.raftwire.cli.certs.CertsCommand;
 import io.raftwire.cli.codecs.CodecsCommand;
 import io.raftwire.cli.client.ClientCommand;
 import io.raftwire.cli.demo.DemoCommand;
@@ -36,8 +37,8 @@ import java.util.Properties;
 @Command(name = "raftwire", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
         description = "raftwire: Raft messages over a pluggable serialization layer. Logs go to stderr (WARN unless"
                 + " -v); reports go to stdout.",
-        subcommands = {DemoCommand.class, NodeCommand.class, ClientCommand.class, InspectCommand.class,
-                CodecsCommand.class},
+        subcommands = {DemoCommand.class, NodeCommand.class, ClientCommand.class, CertsCommand.class,
+                InspectCommand.class, CodecsCommand.class},
         footer = {"", "Exit status: 0 success; 1 runtime failure; 2 bad arguments; 3 bad configuration; 4 the command"
                 + " found a problem (an undecodable frame, a codec that failed its round trip)."})
 public final class RaftwireCommand implements Runnable {
