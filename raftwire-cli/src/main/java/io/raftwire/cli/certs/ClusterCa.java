@@ -16,6 +16,7 @@ import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.CertIOException;
 import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.OperatorCreationException;
@@ -29,6 +30,7 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
@@ -92,7 +94,7 @@ record ClusterCa(String cluster, X509Certificate certificate, PrivateKey private
      */
     static ClusterCa of(X509Certificate certificate, PrivateKey privateKey) {
         if (certificate.getBasicConstraints() < 0) {
-            throw new IllegalArgumentException("the certificate " + certificate.getSubjectX500Principal()
+            throw new IllegalArgumentException("the certificate " + subjectOf(certificate)
                     + " is not a CA (no basic constraints CA:true)");
         }
         String cluster = clusterOf(certificate);
@@ -157,16 +159,23 @@ record ClusterCa(String cluster, X509Certificate certificate, PrivateKey private
 
     /** The cluster id a CA certificate made here records: the OU of its subject, beside O=raftwire. */
     private static String clusterOf(X509Certificate certificate) {
-        X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
+        X500Name subject = subjectOf(certificate);
         RDN[] organization = subject.getRDNs(BCStyle.O);
         RDN[] unit = subject.getRDNs(BCStyle.OU);
         if (organization.length != 1 || unit.length != 1 || !ORGANIZATION.equals(IETFUtils.valueToString(
                 organization[0].getFirst().getValue()))) {
-            throw new IllegalArgumentException("the CA certificate's subject " + certificate.getSubjectX500Principal()
-                    + " records no cluster id (expected: a CA made by 'raftwire certs ca', subject O=raftwire,"
+            throw new IllegalArgumentException("the CA certificate's subject " + subject + " records no cluster id (expected: a CA made by 'raftwire certs ca', subject O=raftwire,"
                     + " OU=<cluster id>)");
         }
         return IETFUtils.valueToString(unit[0].getFirst().getValue());
+    }
+
+    private static X500Name subjectOf(X509Certificate certificate) {
+        try {
+            return new JcaX509CertificateHolder(certificate).getSubject();
+        } catch (CertificateEncodingException e) {
+            throw new IllegalArgumentException("the certificate cannot be encoded: " + e.getMessage(), e);
+        }
     }
 
     private static X509Certificate sign(X509v3CertificateBuilder builder, PrivateKey key)

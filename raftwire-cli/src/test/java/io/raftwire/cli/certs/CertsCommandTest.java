@@ -116,7 +116,8 @@ class CertsCommandTest {
         assertSameContents(before, contents());
 
         ok(certs("member", "--dir", dir.toString(), "--id", "node-1", "--force"));
-        assertNotEquals(new String(before.get("member-node-1.crt")), Files.readString(dir.resolve("member-node-1.crt")));
+        assertNotEquals(new String(before.get("member-node-1.crt")),
+                Files.readString(dir.resolve("member-node-1.crt")));
         validates(certificate("member-node-1.crt"), certificate("ca.crt"));
         ok(certs("ca", "--dir", dir.toString(), "--cluster", "other", "--force"));
         ok(certs("client", "--dir", dir.toString(), "--id", "carol"));
