@@ -5,6 +5,7 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.ConfigSource;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.transport.netty.NettyTransportFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The distribution {@code mvn package} builds, {@code raftwire-cli/target/raftwire-<version>.tar.gz}, unpacked with
  * {@code tar} as a user would: its launcher runs the program from anywhere (directly and through a symlink), and its
- * example configurations are a mutual-TLS cluster whose TLS files are those {@code raftwire certs} writes.
+ * example configurations are a mutual-TLS cluster whose TLS files are those {@code raftwire certs} writes; under
+ * {@code -Plong}, its demo logs no WARN.
  */
 class DistributionIT {
 
@@ -41,15 +43,19 @@ class DistributionIT {
     }
 
     private Exit run(Path workingDirectory, String... command) throws Exception {
+        return run(workingDirectory, 30, command);
+    }
+
+    private Exit run(Path workingDirectory, int timeoutSeconds, String... command) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(workingDirectory.toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().remove("RAFTWIRE_JAVA_OPTS");
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not end within 30 s");
+            throw new AssertionError(String.join(" ", command) + " did not end within " + timeoutSeconds + " s");
         }
         return new Exit(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
@@ -58,11 +64,7 @@ class DistributionIT {
     @Test
     @Timeout(90)
     void theTarballUnpacksToALauncherThatRunsTheProgramAndToAMutualTlsClusterConfiguration() throws Exception {
-        assertTrue(Files.isRegularFile(TARBALL), "missing " + TARBALL + " (expected: built by mvn package in"
-                + " raftwire-cli)");
-        Exit untar = run(dir, "tar", "-xzf", TARBALL.toString());
-        assertEquals(0, untar.status(), untar.err());
-        Path home = dir.resolve("raftwire-" + VERSION);
+        Path home = unpack();
         assertEquals(Set.of("bin/raftwire", "lib/raftwire.jar", "conf/node-1.properties", "conf/node-2.properties",
                 "conf/node-3.properties", "conf/client.properties", "conf/raftwire.service"), files(home));
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(
@@ -92,6 +94,41 @@ class DistributionIT {
                 "ExecStart=/opt/raftwire/bin/raftwire node --config /etc/raftwire/node.properties")) {
             assertTrue(unit.lines().anyMatch(line::equals), "the unit has " + line);
         }
+    }
+
+    /**
+     * The installed program's demo is quiet: no WARN at all (plaintext on loopback is its choice, the killed leader
+     * its doing), and with {@code -v} one INFO line says it runs plaintext, while no transport warns about it.
+     */
+    @Test
+    @Tag("long") // runs the demo twice in JVMs of its own
+    @Timeout(300)
+    void theInstalledDemoLogsNoWarningAndSaysOnceThatItRunsPlaintext() throws Exception {
+        Path home = unpack();
+        String launcher = home.resolve("bin/raftwire").toString();
+        Exit quiet = run(dir, 120, launcher, "demo", "--ops", "1000", "--clients", "2", "--progress", "none");
+        assertEquals(0, quiet.status(), quiet.err());
+        assertTrue(quiet.out().startsWith("raftwire demo: 3 members on 127.0.0.1 (plaintext, loopback only)"),
+                quiet.out());
+        assertTrue(quiet.out().contains("state machines  EQUAL on all 3 members"), quiet.out());
+        assertEquals(List.of(), quiet.err().lines().toList(), "nothing on stderr");
+
+        Exit verbose = run(dir, 120, launcher, "-v", "demo", "--ops", "1000", "--clients", "2", "--progress", "none",
+                "--no-kill");
+        assertEquals(0, verbose.status(), verbose.err());
+        List<String> plaintext = verbose.err().lines().filter(l -> l.contains("plaintext")).toList();
+        assertEquals(1, plaintext.stream().filter(l -> l.contains(" INFO DemoCommand - raftwire demo: every member"
+                + " and client runs in this process on 127.0.0.1, in plaintext")).count(), plaintext::toString);
+        assertTrue(plaintext.stream().noneMatch(l -> l.contains(" WARN ")), plaintext::toString);
+    }
+
+    /** The tarball unpacked with {@code tar} into this test's directory: the installation's directory. */
+    private Path unpack() throws Exception {
+        assertTrue(Files.isRegularFile(TARBALL), "missing " + TARBALL + " (expected: built by mvn package in"
+                + " raftwire-cli)");
+        Exit untar = run(dir, "tar", "-xzf", TARBALL.toString());
+        assertEquals(0, untar.status(), untar.err());
+        return dir.resolve("raftwire-" + VERSION);
     }
 
     private static RaftwireConfig config(Path file) {
