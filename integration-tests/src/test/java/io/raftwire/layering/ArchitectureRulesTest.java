@@ -63,10 +63,17 @@ class ArchitectureRulesTest {
                     "io.raftwire.config..", "io.raftwire.message..", "io.raftwire.serializer",
                     "io.raftwire.serializer.model..", API, "io.raftwire.transport.netty.codec..",
                     "io.raftwire.transport.netty.capture..", "io.netty.buffer..", "picocli..", "org.HdrHistogram..",
-                    "org.slf4j..")
+                    "org.slf4j..", "org.bouncycastle..")
             .because(DOC + "\"The program uses the node: raftwire-cli runs members and clients through raft-node and"
                     + " the transport API; of transport-netty it reads only the frame layout (codec) and capture files"
-                    + " (capture), for its inspect command; of Netty only io.netty.buffer.\"");
+                    + " (capture), for its inspect command; of Netty only io.netty.buffer; Bouncy Castle only for its"
+                    + " certs command.\"");
+
+    @ArchTest
+    static final ArchRule ONLY_CERTS_USES_BOUNCY_CASTLE = noClasses().that().resideInAPackage("io.raftwire..")
+            .and().resideOutsideOfPackage("io.raftwire.cli.certs..")
+            .should().dependOnClassesThat().resideInAPackage("org.bouncycastle..")
+            .because(DOC + "\"... Bouncy Castle only for its certs command.\"");
 
     @ArchTest
     static final ArchRule ONLY_INSPECT_READS_FRAMES = noClasses().that().resideInAPackage("io.raftwire.cli..")

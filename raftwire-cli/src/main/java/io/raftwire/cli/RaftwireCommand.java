@@ -1,5 +1,6 @@
 package io.raftwire.cli;
 
+import io.raftwire.cli.certs.CertsCommand;
 import io.raftwire.cli.codecs.CodecsCommand;
 import io.raftwire.cli.admin.AdminCommand;
 import io.raftwire.cli.admin.StatusCommand;
@@ -39,7 +40,7 @@ import java.util.Properties;
         description = "raftwire: Raft messages over a pluggable serialization layer. Logs go to stderr (WARN unless"
                 + " -v); reports go to stdout.",
         subcommands = {DemoCommand.class, NodeCommand.class, ClientCommand.class, StatusCommand.class,
-                AdminCommand.class, InspectCommand.class, CodecsCommand.class},
+                AdminCommand.class, CertsCommand.class, InspectCommand.class, CodecsCommand.class},
         footer = {"", "Exit status: 0 success; 1 runtime failure; 2 bad arguments; 3 bad configuration; 4 the command"
                 + " found a problem (an undecodable frame, a codec that failed its round trip)."})
 public final class RaftwireCommand implements Runnable {

@@ -63,7 +63,7 @@ class RaftwireCommandTest {
     void shouldRefuseAMissingSubcommandNamingThem() {
         Run run = Run.of();
         assertEquals(ExitCodes.USAGE, run.status());
-        assertEquals(List.of("raftwire: a subcommand is missing (expected: one of demo, node, client, status, admin, inspect, codecs) (see 'raftwire"
+        assertEquals(List.of("raftwire: a subcommand is missing (expected: one of demo, node, client, status, admin, certs, inspect, codecs) (see 'raftwire"
                 + " --help')"), run.errLines());
     }
 

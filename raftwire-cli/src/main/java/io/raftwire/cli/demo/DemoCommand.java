@@ -2,6 +2,7 @@ package io.raftwire.cli.demo;
 
 import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.RaftwireCommand;
+import io.raftwire.cli.Verbosity;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
@@ -25,6 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,22 +83,30 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Progress display: auto (live line on a terminal, periodic lines otherwise), line, none.")
     private String progress;
 
+    /** The transport's logger of its plaintext start-up warning. */
+    static final String PLAINTEXT_LOGGER = "io.raftwire.transport.plaintext";
+    /** The transport's logger of unreachable peers (the member the demo kills). */
+    static final String LANE_LOGGER = "io.raftwire.transport.netty.Lane";
+
     @Override
     public Integer call() throws Exception {
         validate();
+        quietenWhatTheDemoDoesOnPurpose();
         PrintWriter out = spec.commandLine().getOut();
         Path root = dataDir != null ? Files.createDirectories(dataDir) : Files.createTempDirectory("raftwire-demo-");
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.cluster.id", "demo");
-        // every member and client is in this process on 127.0.0.1: plaintext (the transport logs that it is)
+        // every member and client is in this process on 127.0.0.1: plaintext, said once here instead of a WARN per
+        // transport (members' Raft and client ports, every client)
         base.put("raftwire.tls.enabled", "false");
         base.put("raftwire.raft.election-timeout-ms", "500");
         base.put("raftwire.raft.heartbeat-period-secs", "1");
         base.put("raftwire.raft.heartbeat-timeout-secs", "2");
         base.put("raftwire.transport.reconnect-initial-backoff-ms", "20");
         base.put("raftwire.transport.reconnect-max-backoff-ms", "250");
-        out.printf("raftwire demo: %d members on 127.0.0.1, serializer %s, data in %s%n", nodes, serializer, root);
+        out.printf("raftwire demo: %d members on 127.0.0.1 (plaintext, loopback only), serializer %s, data in %s%n",
+                nodes, serializer, root);
         out.flush();
         List<String> leaders = new ArrayList<>();
         try (LocalCluster cluster = LocalCluster.start(nodes, base, root, KvNodes::node)) {
@@ -125,6 +135,23 @@ public final class DemoCommand implements Callable<Integer> {
                 deleteTree(root);
             }
         }
+    }
+
+    /**
+     * The demo chooses plaintext on loopback and kills its leader on purpose, and says both itself: the transport's
+     * start-up WARN about plaintext (one per transport, a dozen in all) becomes one INFO line here, and at the default
+     * verbosity its peers' WARNs that the killed member is unreachable are not shown ({@code -v} shows them). A real
+     * node ({@code raftwire node}) configured for plaintext still warns.
+     */
+    private static void quietenWhatTheDemoDoesOnPurpose() {
+        Verbosity.errorsOnly(PLAINTEXT_LOGGER);
+        if (Verbosity.level() == 0) {
+            Verbosity.errorsOnly(LANE_LOGGER);
+        }
+        // the logger is made here, after -v was applied: slf4j-simple fixes the default level with its first logger
+        LoggerFactory.getLogger(DemoCommand.class).info("raftwire demo: every member and client runs in this"
+                + " process on 127.0.0.1, in plaintext (raftwire.tls.enabled = false): unauthenticated, which is for"
+                + " loopback only; the transports' warnings about it are not repeated");
     }
 
     /** What happened while the workload ran. */

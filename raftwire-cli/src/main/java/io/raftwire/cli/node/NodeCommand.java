@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import picocli.CommandLine.Command;
@@ -34,7 +33,6 @@ import picocli.CommandLine.Spec;
                 + " the process is stopped. Start one per file of examples/config/cluster to form a cluster."})
 public final class NodeCommand implements Callable<Integer> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(NodeCommand.class);
 
     @Spec
     private CommandSpec spec;
@@ -59,8 +57,10 @@ public final class NodeCommand implements Callable<Integer> {
             cfg = RaftwireConfig.of(values);
         }
         if (cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty()) {
-            LOG.warn("raftwire.node.data-dir is empty: this node keeps its Raft state in memory only and comes back"
-                    + " empty after a restart");
+            // a logger made here, not in a static field: picocli instantiates every subcommand before -v is applied,
+            // and slf4j-simple fixes the default level with its first logger (a static one made -v do nothing)
+            LoggerFactory.getLogger(NodeCommand.class).warn("raftwire.node.data-dir is empty: this node keeps its Raft"
+                    + " state in memory only and comes back empty after a restart");
         }
         RaftwireNode node;
         try {
