@@ -151,6 +151,14 @@ final class NetnsLab implements AutoCloseable {
         Shell.check(ip(), "-n", memberNs.get(i), "link", "set", "eth0", up ? "up" : "down");
     }
 
+    /**
+     * Removes member {@code i}'s address from its {@code eth0} ({@code false}) or adds it back ({@code true}), as a
+     * host whose address is lost and renewed; sockets bound to it stay open meanwhile.
+     */
+    void addressPresent(int i, boolean present) {
+        Shell.check(ip(), "-n", memberNs.get(i), "addr", present ? "add" : "del", address(i) + "/24", "dev", "eth0");
+    }
+
     /** Deletes the namespaces (the processes started in them must have been stopped first). */
     @Override
     public void close() {

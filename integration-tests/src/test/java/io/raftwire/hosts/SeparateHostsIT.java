@@ -178,6 +178,28 @@ class SeparateHostsIT {
         }
     }
 
+    @Test
+    @Order(3)
+    @Timeout(300)
+    void aLeaderWhoseAddressIsRemovedAndAddedBackCatchesUp() throws Exception {
+        try (KvClient kv = client("client", Certificates.CLIENT); Workload load = new Workload(kv, WAIT)) {
+            load.awaitMore(PUTS, WAIT);
+            int cut = index(kv.session().leader());
+            System.out.println("separate hosts: removing the leader " + id(cut) + "'s address (ip addr del)");
+            lab.addressPresent(cut, false);
+            try {
+                load.awaitMore(PUTS, WAIT);
+                assertNotEquals(id(cut), kv.session().leader(), "the leader without an address still answers");
+                System.out.println("separate hosts: " + PUTS + " puts committed by " + kv.session().leader()
+                        + " and the other member while " + id(cut) + " had no address");
+            } finally {
+                lab.addressPresent(cut, true);
+            }
+            load.awaitMore(PUTS, WAIT);
+            checkStates(cut, load.stop());
+        }
+    }
+
     /**
      * Hands leadership to the member that was cut off first, then to each other member, and reads every key from
      * each while it leads: each must serve exactly the values and versions the workload was acknowledged. The member
