@@ -47,8 +47,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three members on three "hosts": each {@code raftwire node} JVM runs in a network namespace of its own with its own
- * address in {@code 10.77.<n>.0/24} (never 127.0.0.1), bound and advertised there, the namespaces joined by a bridge,
- * mutual TLS with one CA. This JVM is the client, from the root namespace through the bridge. Each test runs a
+ * address in {@code 10.77.<n>.0/24} (never 127.0.0.1), the namespaces joined by a bridge, mutual TLS with one CA.
+ * Every member and client reaches a member at its namespace's address; node-1 and node-2 bind that address, node-3
+ * binds the wildcard {@code 0.0.0.0}, so what a member binds and what the others use to reach it differ. This JVM is the client, from the root namespace through the bridge. Each test runs a
  * workload, cuts one member off (nftables dropping its traffic, or its link down), checks that the other two keep
  * committing, restores the member, and checks that it catches up and that every member's state machine holds what the
  * client was acknowledged: leadership is handed to each member in turn, and each, while it leads, serves every key
@@ -104,8 +105,8 @@ class SeparateHostsIT {
         for (int i = 0; i < MEMBERS; i++) {
             String line = nodes[i].awaitFirstLine(WAIT);
             System.out.println("separate hosts: " + lab.namespace(i) + ": " + line);
-            assertTrue(line.startsWith(id(i) + " of cluster " + CLUSTER + " running: members on " + lab.address(i)
-                    + ":" + RAFT_PORT + ", clients on " + lab.address(i) + ":" + CLIENT_PORT), line);
+            assertTrue(line.startsWith(id(i) + " of cluster " + CLUSTER + " running: members on " + bind(i) + ":"
+                    + RAFT_PORT + ", clients on " + bind(i) + ":" + CLIENT_PORT), line);
         }
         admin = client("admin", Certificates.ADMIN);
     }
@@ -297,8 +298,8 @@ class SeparateHostsIT {
             }
         }
         p.setProperty(ConfigKeys.CLUSTER_ID.name(), CLUSTER);
-        p.setProperty(ConfigKeys.NODE_ADDRESS.name(), lab.address(i) + ":" + RAFT_PORT);
-        p.setProperty(ConfigKeys.NODE_CLIENT_ADDRESS.name(), lab.address(i) + ":" + CLIENT_PORT);
+        p.setProperty(ConfigKeys.NODE_ADDRESS.name(), bind(i) + ":" + RAFT_PORT);
+        p.setProperty(ConfigKeys.NODE_CLIENT_ADDRESS.name(), bind(i) + ":" + CLIENT_PORT);
         p.setProperty(ConfigKeys.PEERS.name(), String.join(",", peers));
         p.setProperty(ConfigKeys.NODE_DATA_DIR.name(), dir.resolve("data-" + id).toString());
         p.setProperty(ConfigKeys.TLS_ENABLED.name(), "true");
@@ -313,6 +314,11 @@ class SeparateHostsIT {
         }
         nodes[i] = NodeProcess.start(id, lab.inNamespace(i), List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"),
                 List.of("--config", config.toString()), dir.resolve(id + ".err"));
+    }
+
+    /** What member {@code i} binds: its namespace's address, or for the last member every address. */
+    private static String bind(int i) {
+        return i == MEMBERS - 1 ? "0.0.0.0" : lab.address(i);
     }
 
     private static String id(int i) {
