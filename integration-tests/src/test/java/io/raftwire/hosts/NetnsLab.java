@@ -1,5 +1,8 @@
 package io.raftwire.hosts;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +17,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * in {@code 10.77.<n>.0/24} on interface {@code eth0}, all joined by a Linux bridge that lives in a namespace of its
  * own, plus one veth from the root namespace into that bridge so that this JVM (the client) reaches the members at
  * {@code 10.77.<n>.254}. Nothing is routed and nothing else of the host's network is touched; deleting the bridge's
- * namespace also deletes the root namespace's veth.
+ * namespace also deletes the root namespace's veth. Inside the member namespaces the members also have host names
+ * ({@link #hostName}): {@code ip netns exec} shows a program there {@code /etc/netns/<namespace>/hosts} as its
+ * {@code /etc/hosts}, which the lab writes.
  *
  * <p>Names carry this JVM's pid and a random tag ({@code rwhost-<pid>-<tag>-…}), so parallel runs never collide, and
  * a run whose JVM was killed is cleaned up by the next one ({@link #removeLeftovers}): its namespaces are deleted,
@@ -28,6 +33,8 @@ final class NetnsLab implements AutoCloseable {
 
     private static final String PREFIX = "rwhost-";
     private static final String NFT_TABLE = "rwcut";
+    /** Where {@code ip netns exec} finds the files it shows a namespace's programs in place of {@code /etc}'s. */
+    private static final Path NETNS_ETC = Path.of("/etc/netns");
 
     private final String tag;
     private final int subnet;
@@ -100,6 +107,7 @@ final class NetnsLab implements AutoCloseable {
             String ns = memberNs.get(i);
             String port = "m" + (i + 1);
             Shell.check(ip, "netns", "add", ns);
+            writeHosts(ns);
             Shell.check(ip, "-n", ns, "link", "set", "lo", "up");
             Shell.check(ip, "-n", bridgeNs, "link", "add", port, "type", "veth", "peer", "name", "eth0", "netns", ns);
             Shell.check(ip, "-n", bridgeNs, "link", "set", port, "master", "br0", "up");
@@ -126,6 +134,24 @@ final class NetnsLab implements AutoCloseable {
     /** This JVM's address on the bridge, in the root namespace. */
     String clientAddress() {
         return "10.77." + subnet + ".254";
+    }
+
+    /** Member {@code i}'s host name (0-based), known inside the member namespaces only. */
+    String hostName(int i) {
+        return "host-" + (i + 1) + ".raftwire.test";
+    }
+
+    private void writeHosts(String ns) {
+        StringBuilder hosts = new StringBuilder("127.0.0.1 localhost\n::1 localhost\n");
+        for (int i = 0; i < memberNs.size(); i++) {
+            hosts.append(address(i)).append(' ').append(hostName(i)).append('\n');
+        }
+        try {
+            Files.createDirectories(NETNS_ETC.resolve(ns));
+            Files.writeString(NETNS_ETC.resolve(ns).resolve("hosts"), hosts, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + NETNS_ETC.resolve(ns).resolve("hosts"), e);
+        }
     }
 
     /** The command prefix that runs a program inside member {@code i}'s namespace. */
@@ -180,6 +206,17 @@ final class NetnsLab implements AutoCloseable {
         for (String ns : all) {
             killInside(ns);
             Shell.run(List.of(ip(), "netns", "del", ns), "");
+            removeEtc(ns);
+        }
+    }
+
+    private static void removeEtc(String ns) {
+        Path dir = NETNS_ETC.resolve(ns);
+        try {
+            Files.deleteIfExists(dir.resolve("hosts"));
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // left for the next run's removeLeftovers
         }
     }
 
@@ -192,8 +229,15 @@ final class NetnsLab implements AutoCloseable {
      * them, so that they neither hold addresses nor pile up.
      */
     static void removeLeftovers() {
+        List<String> names = new ArrayList<>();
         for (String line : Shell.run(List.of(ip(), "netns", "list"), "").output().split("\n")) {
-            String ns = line.split(" ")[0];
+            names.add(line.split(" ")[0]);
+        }
+        String[] etc = NETNS_ETC.toFile().list();
+        if (etc != null) {
+            names.addAll(List.of(etc));
+        }
+        for (String ns : names) {
             if (!ns.startsWith(PREFIX)) {
                 continue;
             }
@@ -209,6 +253,7 @@ final class NetnsLab implements AutoCloseable {
             }
             killInside(ns);
             Shell.run(List.of(ip(), "netns", "del", ns), "");
+            removeEtc(ns);
         }
     }
 

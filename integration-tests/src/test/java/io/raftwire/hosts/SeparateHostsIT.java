@@ -48,8 +48,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three members on three "hosts": each {@code raftwire node} JVM runs in a network namespace of its own with its own
  * address in {@code 10.77.<n>.0/24} (never 127.0.0.1), the namespaces joined by a bridge, mutual TLS with one CA.
- * Every member and client reaches a member at its namespace's address; node-1 and node-2 bind that address, node-3
- * binds the wildcard {@code 0.0.0.0}, so what a member binds and what the others use to reach it differ. This JVM is the client, from the root namespace through the bridge. Each test runs a
+ * The members reach each other by host name ({@code raftwire.peers = node-2=host-2.raftwire.test:7101,...}, names
+ * only the member namespaces resolve), the client by address; node-1 and node-2 bind their namespace's address,
+ * node-3 binds the wildcard {@code 0.0.0.0}, so what a member binds and what the others use to reach it differ. This JVM is the client, from the root namespace through the bridge. Each test runs a
  * workload, cuts one member off (nftables dropping its traffic, or its link down), checks that the other two keep
  * committing, restores the member, and checks that it catches up and that every member's state machine holds what the
  * client was acknowledged: leadership is handed to each member in turn, and each, while it leads, serves every key
@@ -307,7 +308,7 @@ class SeparateHostsIT {
         List<String> peers = new ArrayList<>();
         for (int j = 0; j < MEMBERS; j++) {
             if (j != i) {
-                peers.add(id(j) + "=" + lab.address(j) + ":" + RAFT_PORT);
+                peers.add(id(j) + "=" + lab.hostName(j) + ":" + RAFT_PORT);
             }
         }
         p.setProperty(ConfigKeys.CLUSTER_ID.name(), CLUSTER);
