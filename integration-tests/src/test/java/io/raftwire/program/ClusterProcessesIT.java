@@ -6,16 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.raftwire.transport.FreePorts;
 import io.raftwire.transport.netty.testkit.LogCapture;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -33,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("long") // starts JVMs of its own: runs in the long profile (mvn -B -ntp verify -Plong)
 class ClusterProcessesIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();
-    private static final Path JAR = ROOT.resolve("raftwire-cli/target/raftwire.jar");
+    private static final Path ROOT = NodeProcess.ROOT;
+    private static final Path JAR = NodeProcess.JAR;
 
     /** The in-process client's peers that were stopped on purpose (SIGTERM): reported unreachable, not printed. */
     @RegisterExtension
@@ -43,8 +40,7 @@ class ClusterProcessesIT {
     @TempDir
     Path data;
 
-    private final Process[] nodes = new Process[3];
-    private final List<CompletableFuture<String>> started = new ArrayList<>();
+    private final NodeProcess[] nodes = new NodeProcess[3];
 
     /**
      * {@code raftwire client} with the members, the config and 60 s per operation: a SIGTERMed leader's followers wait
@@ -60,10 +56,9 @@ class ClusterProcessesIT {
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : nodes) {
+        for (NodeProcess p : nodes) {
             if (p != null) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
+                p.kill(Duration.ofSeconds(10));
             }
         }
     }
@@ -79,11 +74,10 @@ class ClusterProcessesIT {
         String members = "node-1=127.0.0.1:" + ports.get(3) + ",node-2=127.0.0.1:" + ports.get(4)
                 + ",node-3=127.0.0.1:" + ports.get(5);
         for (int i = 0; i < 3; i++) {
-            started.add(null);
             start(i, ports, peers);
         }
         for (int i = 0; i < 3; i++) {
-            String line = started.get(i).get(60, TimeUnit.SECONDS);
+            String line = nodes[i].awaitFirstLine(Duration.ofSeconds(60));
             assertTrue(line.startsWith("node-" + (i + 1) + " of cluster loopback running"), line);
         }
         String config = ROOT.resolve("examples/config/cluster/node-1.properties").toString();
@@ -93,13 +87,13 @@ class ClusterProcessesIT {
         DemoIT.Run get = client(members, config, "get", "greeting");
         assertTrue(get.out().startsWith("hello (version "), get.out() + get.err());
 
-        nodes[0].destroy(); // SIGTERM: the node closes cleanly through its shutdown hook
-        assertTrue(nodes[0].waitFor(30, TimeUnit.SECONDS), "node-1 did not stop on SIGTERM");
+        // SIGTERM: the node closes cleanly through its shutdown hook
+        assertTrue(nodes[0].stop(Duration.ofSeconds(30)), "node-1 did not stop on SIGTERM");
         DemoIT.Run put2 = client(members, config, "put", "greeting", "again");
         assertEquals(0, put2.status(), "two of three members keep serving: " + put2.err());
 
         start(0, ports, peers);
-        started.get(0).get(60, TimeUnit.SECONDS);
+        nodes[0].awaitFirstLine(Duration.ofSeconds(60));
         DemoIT.Run bench = client(members, config, "bench", "--ops", "300",
                 "--in-flight", "8");
         assertEquals(0, bench.status(), bench.err());
@@ -109,8 +103,7 @@ class ClusterProcessesIT {
         assertTrue(cas.out().startsWith("NOT SET: current version "), cas.out());
 
         // node-2 ran with --capture: once it has closed, inspect shows the put it replicated or received
-        nodes[1].destroy();
-        assertTrue(nodes[1].waitFor(30, TimeUnit.SECONDS), "node-2 did not stop on SIGTERM");
+        assertTrue(nodes[1].stop(Duration.ofSeconds(30)), "node-2 did not stop on SIGTERM");
         DemoIT.Run inspect = DemoIT.run("inspect", capture().toString());
         assertEquals(0, inspect.status(), inspect.err() + inspect.out());
         assertTrue(inspect.out().contains("  type: AppendEntriesRequestModel (110)"), inspect.out());
@@ -136,35 +129,16 @@ class ClusterProcessesIT {
                 others.append(others.length() == 0 ? "" : ",").append(p);
             }
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(),
-                "-Xmx256m",
+        List<String> jvm = List.of("-Xmx256m",
                 "-Draftwire.node.address=127.0.0.1:" + ports.get(i),
                 "-Draftwire.node.client-address=127.0.0.1:" + ports.get(3 + i),
                 "-Draftwire.peers=" + others,
-                "-Draftwire.node.data-dir=" + data.resolve(id),
-                "-jar", JAR.toString(), "node", "--config",
+                "-Draftwire.node.data-dir=" + data.resolve(id));
+        List<String> args = new ArrayList<>(List.of("--config",
                 ROOT.resolve("examples/config/cluster/" + id + ".properties").toString()));
         if (id.equals("node-2")) {
-            command.addAll(List.of("--capture", capture().toString()));
+            args.addAll(List.of("--capture", capture().toString()));
         }
-        Process p = new ProcessBuilder(command).redirectError(data.resolve(id + ".err").toFile()).start();
-        nodes[i] = p;
-        CompletableFuture<String> firstLine = new CompletableFuture<>();
-        started.set(i, firstLine);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line = r.readLine();
-                firstLine.complete(line == null ? "(no output; exit " + p.waitFor() + ")" : line);
-                while (r.readLine() != null) {
-                    // drain
-                }
-            } catch (IOException | InterruptedException e) {
-                firstLine.completeExceptionally(e);
-            }
-        }, id + "-stdout");
-        reader.setDaemon(true);
-        reader.start();
+        nodes[i] = NodeProcess.start(id, List.of(), jvm, args, data.resolve(id + ".err"));
     }
 }
