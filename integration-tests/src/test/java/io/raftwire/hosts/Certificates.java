@@ -1,13 +1,10 @@
 package io.raftwire.hosts;
 
-import io.raftwire.it.TestPki;
-import io.raftwire.it.TestPki.MemberFiles;
+import io.raftwire.cli.RaftwireCommand;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -32,27 +29,31 @@ final class Certificates {
      * Makes a CA for {@code cluster}, a member certificate for each of {@code memberIds}, one client ({@link #CLIENT})
      * and one admin ({@link #ADMIN}) certificate, in {@code dir}.
      *
-     * <p>For now with the test PKI ({@link TestPki}, Netty's pkitesting); once {@code raftwire certs} is merged, the
-     * lead switches this one method to {@code raftwire certs ca --dir DIR --cluster NAME}, {@code raftwire certs
-     * member --dir DIR --id ID} per member, {@code raftwire certs client --dir DIR --id workload} and
-     * {@code raftwire certs admin --dir DIR --id ops}, which write the same file names.
+     * <p>With the program's own commands, run in this JVM: {@code raftwire certs ca --dir DIR --cluster NAME},
+     * {@code raftwire certs member --dir DIR --id ID} per member, {@code raftwire certs client --dir DIR --id workload}
+     * and {@code raftwire certs admin --dir DIR --id ops}.
      */
     static Certificates make(Path dir, String cluster, List<String> memberIds) {
-        Path work = dir.resolve("test-pki");
-        try {
-            Files.createDirectories(work);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        TestPki pki = new TestPki(work, cluster);
-        MemberFiles trust = null;
+        certs("ca", "--dir", dir.toString(), "--cluster", cluster);
         for (String id : memberIds) {
-            trust = place(pki.member(cluster, id), dir, "member-" + id);
+            certs("member", "--dir", dir.toString(), "--id", id);
         }
-        place(pki.named("raftwire://" + cluster + "/client/" + CLIENT, "client-" + CLIENT), dir, "client-" + CLIENT);
-        place(pki.named("raftwire://" + cluster + "/admin/" + ADMIN, "admin-" + ADMIN), dir, "admin-" + ADMIN);
-        copy(trust.trust(), dir.resolve("ca.crt"));
+        certs("client", "--dir", dir.toString(), "--id", CLIENT);
+        certs("admin", "--dir", dir.toString(), "--id", ADMIN);
         return new Certificates(dir);
+    }
+
+    private static void certs(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] command = new String[args.length + 1];
+        command[0] = "certs";
+        System.arraycopy(args, 0, command, 1, args.length);
+        int status = RaftwireCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), command);
+        if (status != 0) {
+            throw new IllegalStateException("raftwire " + String.join(" ", command) + " exited with " + status + ": "
+                    + err + out);
+        }
     }
 
     /** The CA certificate every party trusts. */
@@ -78,19 +79,5 @@ final class Certificates {
     /** The private key of {@code role} {@code id}. */
     Path key(String role, String id) {
         return dir.resolve(role + "-" + id + ".key");
-    }
-
-    private static MemberFiles place(MemberFiles files, Path dir, String name) {
-        copy(files.certificate(), dir.resolve(name + ".crt"));
-        copy(files.privateKey(), dir.resolve(name + ".key"));
-        return files;
-    }
-
-    private static void copy(Path from, Path to) {
-        try {
-            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
