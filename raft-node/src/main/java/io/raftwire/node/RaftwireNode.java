@@ -128,7 +128,8 @@ public final class RaftwireNode implements AutoCloseable {
             MembershipGuard guard = new MembershipGuard(groupId, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
             new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
                     peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard).register(clients);
+                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
+                    config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0).register(clients);
             Transport peerTransport = peers;
             new AdminService(raftNode, self.id(), new StatusReader(self.id(),
                     () -> peerTransport.localAddress().toString(), NodeConfigs.peerAddresses(config),

@@ -71,6 +71,7 @@ public final class ClientService {
     private final Clock clock;
     private final Duration queryTimeout;
     private final ClientAdmission admission;
+    private final boolean leaseReads;
     private final MembershipGuard guard;
 
     /**
@@ -82,7 +83,8 @@ public final class ClientService {
      * @param guard        who may send membership and leadership requests
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
-            ClientAdmission admission, MembershipGuard guard) {
+            ClientAdmission admission, MembershipGuard guard, boolean leaseReads) {
+        this.leaseReads = leaseReads;
         this.node = node;
         this.sessions = sessions;
         this.clock = clock;
@@ -184,11 +186,7 @@ public final class ClientService {
         }
         QueryEntry entry = new QueryEntry(term(), now(), r.session(), r.sequence(), r.operation());
         ReadConsistency consistency = sessions.of(r.session());
-        QueryPolicy policy = switch (consistency) {
-            case LINEARIZABLE -> QueryPolicy.LINEARIZABLE;
-            case LINEARIZABLE_LEASE -> QueryPolicy.LEADER_LEASE;
-            case SEQUENTIAL -> QueryPolicy.EVENTUAL_CONSISTENCY;
-        };
+        QueryPolicy policy = policyOf(consistency, leaseReads);
         Optional<Long> minIndex = consistency == ReadConsistency.SEQUENTIAL && r.index() > 0 ? Optional.of(r.index())
                 : Optional.empty();
         return answer(node.query(entry, policy, minIndex, Optional.of(queryTimeout)), QueryResponse.class,
@@ -202,6 +200,23 @@ public final class ClientService {
         }
         CloseSessionEntry entry = new CloseSessionEntry(term(), now(), r.session(), false, r.delete());
         return replicate(entry, CloseSessionResponse.class, e -> new CloseSessionResponse(Status.ERROR, e));
+    }
+
+    /**
+     * The engine's query policy for a session's read consistency. A lease read ({@code LINEARIZABLE_LEASE}) is served
+     * by MicroRaft's {@code LEADER_LEASE} only when {@code leaseReads}: the engine's lease lasts its
+     * {@code heartbeat-timeout-secs} after a majority last answered, which is safe only while no follower grants a
+     * vote sooner. raftwire's failure detector ({@code raftwire.raft.leader-timeout-ms} above 0, the default) lets
+     * followers elect a new leader after that many milliseconds, while a leader cut off from them would go on serving
+     * lease reads for the rest of its seconds-long lease: reads a new leader's writes have already made stale. With
+     * the detector on, a lease read is therefore a linearizable read (a round to a majority confirms leadership).
+     */
+    static QueryPolicy policyOf(ReadConsistency consistency, boolean leaseReads) {
+        return switch (consistency) {
+            case LINEARIZABLE -> QueryPolicy.LINEARIZABLE;
+            case LINEARIZABLE_LEASE -> leaseReads ? QueryPolicy.LEADER_LEASE : QueryPolicy.LINEARIZABLE;
+            case SEQUENTIAL -> QueryPolicy.EVENTUAL_CONSISTENCY;
+        };
     }
 
     private static long utf8(String s) {
