@@ -81,6 +81,8 @@ public final class ClientService {
      * @param queryTimeout how long a sequential query waits for this member to catch up with the client's index
      * @param admission    what is refused before anything is logged: joins of unreachable members, oversized entries
      * @param guard        who may send membership and leadership requests
+     * @param leaseReads   whether a {@code LINEARIZABLE_LEASE} session's reads may use the engine's leader lease: only
+     *                     with raftwire's failure detector off ({@code policyOf})
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
             ClientAdmission admission, MembershipGuard guard, boolean leaseReads) {
