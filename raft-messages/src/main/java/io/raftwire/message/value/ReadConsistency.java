@@ -9,7 +9,11 @@ package io.raftwire.message.value;
 public enum ReadConsistency {
     /** Queries may be served by any member, in session order; reads may be stale. */
     SEQUENTIAL,
-    /** Queries are served by the leader while its lease holds; linearizable if clocks behave. */
+    /**
+     * Queries are served by the leader while its lease holds; linearizable if clocks behave. raft-node serves them as
+     * {@link #LINEARIZABLE} reads while its failure detector ({@code raftwire.raft.leader-timeout-ms}) is on, the
+     * default, since followers may then elect a new leader before the engine's lease runs out.
+     */
     LINEARIZABLE_LEASE,
     /** Queries are served by the leader after confirming leadership with a quorum. */
     LINEARIZABLE

@@ -439,7 +439,11 @@ public final class RaftwireClient implements AutoCloseable {
             return this;
         }
 
-        /** The read consistency of the session's queries; {@link ReadConsistency#LINEARIZABLE} by default. */
+        /**
+         * The read consistency of the session's queries; {@link ReadConsistency#LINEARIZABLE} by default
+         * ({@link ReadConsistency#LINEARIZABLE_LEASE} is served as a linearizable read while the members' failure
+         * detector is on, their default).
+         */
         public Builder readConsistency(ReadConsistency consistency) {
             this.consistency = Objects.requireNonNull(consistency, "consistency");
             return this;
