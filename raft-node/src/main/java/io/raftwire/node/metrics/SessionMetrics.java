@@ -23,6 +23,9 @@ import java.util.function.Supplier;
 public final class SessionMetrics {
 
     private final MeterRegistry registry;
+    private final IntSupplier open;
+    private final LongSupplier expired;
+    private final Supplier<TransportStats> clientSide;
     private final List<Meter> meters;
 
     /**
@@ -37,16 +40,22 @@ public final class SessionMetrics {
     public SessionMetrics(MeterRegistry registry, Tags tags, IntSupplier open, LongSupplier expired,
             Supplier<TransportStats> clientSide) {
         this.registry = Objects.requireNonNull(registry, "registry");
+        // the meters hold what they read weakly: this object, which the node holds, keeps the suppliers
+        this.open = Objects.requireNonNull(open, "open");
+        this.expired = Objects.requireNonNull(expired, "expired");
+        this.clientSide = Objects.requireNonNull(clientSide, "clientSide");
         meters = List.of(
-                Gauge.builder("raftwire.sessions.open", open, IntSupplier::getAsInt).tags(tags)
+                Gauge.builder("raftwire.sessions.open", this, m -> m.open.getAsInt()).tags(tags)
                         .description("client sessions open, as this member's state machine knows them")
                         .register(registry),
-                FunctionCounter.builder("raftwire.sessions.expired", expired, LongSupplier::getAsLong).tags(tags)
+                FunctionCounter.builder("raftwire.sessions.expired", this, m -> m.expired.getAsLong()).tags(tags)
                         .description("sessions the state machine closed without a close request from their client"
                                 + " (expired, or too many unacknowledged events)").register(registry),
-                FunctionCounter.builder("raftwire.sessions.commands", clientSide, s -> received(s, "CommandRequest"))
+                FunctionCounter.builder("raftwire.sessions.commands", this,
+                        m -> received(m.clientSide, "CommandRequest"))
                         .tags(tags).description("command requests received from clients").register(registry),
-                FunctionCounter.builder("raftwire.sessions.queries", clientSide, s -> received(s, "QueryRequest"))
+                FunctionCounter.builder("raftwire.sessions.queries", this,
+                        m -> received(m.clientSide, "QueryRequest"))
                         .tags(tags).description("query requests received from clients").register(registry));
     }
 

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.raftwire.transport.InboundCounters;
 import io.raftwire.transport.MessageStats;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportStats;
@@ -19,7 +20,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * The meters of one transport of a member (tag {@code transport}: {@code members} or {@code clients}), read from
  * {@link Transport#stats()}: frames and bytes per message type (tag {@code type}), requests refused, timed out and
- * answered with errors, connections made, lost and refused. The counters show the snapshot taken by the latest
+ * answered with errors, connections made, lost and refused; and, where the implementation tracks them
+ * ({@link Transport#inbound()}), open connections, TLS handshake failures and connections refused by a limit. The counters show the snapshot taken by the latest
  * {@link #refresh()}; a message type gets its meters at the first refresh after it was first sent or received.
  * Thread-safe.
  */
@@ -31,6 +33,7 @@ public final class TransportMetrics {
     private final List<Meter> meters = new ArrayList<>();
     private final Set<Integer> types = new HashSet<>(); // guarded by this
     private volatile TransportStats stats;
+    private volatile InboundCounters inbound;
 
     /**
      * Registers the transport's meters and takes a first snapshot.
@@ -45,6 +48,7 @@ public final class TransportMetrics {
         this.transport = Objects.requireNonNull(transport, "transport");
         this.tags = base.and("transport", name);
         this.stats = transport.stats();
+        this.inbound = transport.inbound().orElse(null);
         counter("raftwire.transport.requests.rejected", r -> r.requests().rejected(),
                 "requests refused at once: too many pending, or the connection not writable");
         counter("raftwire.transport.requests.timeouts", r -> r.requests().timeouts(),
@@ -67,6 +71,9 @@ public final class TransportMetrics {
                 "connections closed because nothing arrived for the idle timeout");
         meters.add(Gauge.builder("raftwire.transport.requests.pending", this, m -> m.stats.requests().pending())
                 .tags(tags).description("requests sent and not yet answered").register(registry));
+        if (inbound != null) {
+            bindInbound();
+        }
         refresh();
     }
 
@@ -75,10 +82,35 @@ public final class TransportMetrics {
                 .description(description).register(registry));
     }
 
+    /** Meters of what the implementation tracks of inbound connections ({@link Transport#inbound()}). */
+    private void bindInbound() {
+        meters.add(Gauge.builder("raftwire.transport.connections.open", this, m -> m.inbound.openConnections())
+                .tags(tags).description("accepted connections now open, handshake completed or not")
+                .register(registry));
+        meters.add(Gauge.builder("raftwire.transport.connections.unauthenticated", this,
+                m -> m.inbound.unauthenticatedConnections()).tags(tags)
+                .description("accepted connections now waiting for their handshake").register(registry));
+        inboundCounter("raftwire.transport.tls.failures", tags, InboundCounters::tlsFailures,
+                "accepted or outbound connections whose TLS handshake failed");
+        String refused = "accepted connections closed at once or for overload, by reason";
+        inboundCounter("raftwire.transport.connections.refused", tags.and("reason", "over_cap"),
+                InboundCounters::refusedOverCap, refused);
+        inboundCounter("raftwire.transport.connections.refused", tags.and("reason", "handshake_rate"),
+                InboundCounters::refusedHandshakeRate, refused);
+        inboundCounter("raftwire.transport.connections.refused", tags.and("reason", "inbound_buffer"),
+                InboundCounters::overloadCloses, refused);
+    }
+
+    private void inboundCounter(String name, Tags t, ToDoubleFunction<InboundCounters> value, String description) {
+        meters.add(FunctionCounter.builder(name, this, m -> value.applyAsDouble(m.inbound)).tags(t)
+                .description(description).register(registry));
+    }
+
     /** Takes a new snapshot of the transport's counters and registers the meters of message types new in it. */
     public synchronized void refresh() {
         TransportStats now = transport.stats();
         stats = now;
+        inbound = transport.inbound().orElse(inbound);
         for (MessageStats m : now.messages()) {
             if (types.add(m.typeId())) {
                 bindType(m.typeId(), m.typeName());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.raftwire.node.transport.RaftTransportStats;
+import io.raftwire.transport.InboundCounters;
 import io.raftwire.transport.MessageStats;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
@@ -14,6 +15,8 @@ import io.raftwire.transport.TransportStats;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -25,6 +28,8 @@ class TransportMetricsTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final AtomicReference<TransportStats> stats = new AtomicReference<>(stats(List.of(), 0));
+    private final AtomicReference<InboundCounters> inbound = new AtomicReference<>(
+            new InboundCounters(0, 0, 0, 0, 0, 0));
 
     private static TransportStats stats(List<MessageStats> messages, long established) {
         return new TransportStats(messages, new TransportStats.Requests(1, 2, 3, 4, 5, 6),
@@ -37,6 +42,9 @@ class TransportMetricsTest {
                 (proxy, method, args) -> {
                     if (method.getName().equals("stats")) {
                         return stats.get();
+                    }
+                    if (method.getName().equals("inbound")) {
+                        return Optional.of(inbound.get());
                     }
                     throw new UnsupportedOperationException(method.getName());
                 });
@@ -64,6 +72,19 @@ class TransportMetricsTest {
         assertEquals(8, registry.get("raftwire.transport.handshake.refusals").functionCounter().count());
         assertEquals(3, registry.get("raftwire.transport.requests.rejected").functionCounter().count());
         assertEquals(1, registry.get("raftwire.transport.requests.pending").gauge().value());
+        assertEquals(0, registry.get("raftwire.transport.tls.failures").functionCounter().count());
+
+        inbound.set(new InboundCounters(4, 1, 2, 3, 5, 6));
+        metrics.refresh();
+        assertEquals(4, registry.get("raftwire.transport.connections.open").gauge().value());
+        assertEquals(1, registry.get("raftwire.transport.connections.unauthenticated").gauge().value());
+        assertEquals(5, registry.get("raftwire.transport.tls.failures").functionCounter().count());
+        assertEquals(2, registry.get("raftwire.transport.connections.refused").tag("reason", "over_cap")
+                .functionCounter().count());
+        assertEquals(3, registry.get("raftwire.transport.connections.refused").tag("reason", "handshake_rate")
+                .functionCounter().count());
+        assertEquals(6, registry.get("raftwire.transport.connections.refused").tag("reason", "inbound_buffer")
+                .functionCounter().count());
 
         metrics.close();
         assertEquals(List.of(), registry.getMeters());
@@ -91,12 +112,15 @@ class TransportMetricsTest {
                 .functionCounter().count());
         assertEquals(6, registry.get("raftwire.raft.messages.refused").tag("reason", "engine").functionCounter()
                 .count());
+        metrics.close(); // also keeps the binder reachable until here: the meters hold it weakly
+        assertEquals(List.of(), registry.getMeters());
     }
 
     @Test
     void sessionCountersReadTheClientTransportsCommandAndQueryRequests() {
         AtomicLong expired = new AtomicLong(2);
-        new SessionMetrics(registry, Tags.of("member", "node-a"), () -> 5, expired::get, () -> stats(List.of(
+        SessionMetrics metrics = new SessionMetrics(registry, Tags.of("member", "node-a"), () -> 5, expired::get,
+                () -> stats(List.of(
                 new MessageStats(40, "CommandRequest", 0, 0, 0, 12, 1200, 0, 0),
                 new MessageStats(41, "QueryRequest", 0, 0, 0, 3, 300, 0, 0)), 1));
 
@@ -104,5 +128,30 @@ class TransportMetricsTest {
         assertEquals(2, registry.get("raftwire.sessions.expired").functionCounter().count());
         assertEquals(12, registry.get("raftwire.sessions.commands").functionCounter().count());
         assertEquals(3, registry.get("raftwire.sessions.queries").functionCounter().count());
+        metrics.close(); // also keeps the binder reachable until here: the meters hold it weakly
+        assertEquals(List.of(), registry.getMeters());
+    }
+
+    /**
+     * Micrometer holds what a gauge or function counter reads weakly: a node hands the binder method references
+     * nothing else holds, so the binder must keep them, or the meters read NaN or stop after a garbage collection.
+     */
+    @Test
+    void theSessionMetersStillReadAfterAGarbageCollection() {
+        AtomicInteger open = new AtomicInteger(5);
+        AtomicLong expired = new AtomicLong(2);
+        AtomicReference<TransportStats> clients = new AtomicReference<>(stats(List.of(
+                new MessageStats(40, "CommandRequest", 0, 0, 0, 12, 1200, 0, 0)), 1));
+        SessionMetrics metrics = new SessionMetrics(registry, Tags.of("member", "node-a"), open::get, expired::get,
+                clients::get);
+        System.gc();
+        open.set(6);
+        expired.set(3);
+        clients.set(stats(List.of(new MessageStats(40, "CommandRequest", 0, 0, 0, 13, 1300, 0, 0)), 1));
+
+        assertEquals(6, registry.get("raftwire.sessions.open").gauge().value());
+        assertEquals(3, registry.get("raftwire.sessions.expired").functionCounter().count());
+        assertEquals(13, registry.get("raftwire.sessions.commands").functionCounter().count());
+        metrics.close();
     }
 }
