@@ -28,10 +28,10 @@ import javax.net.ssl.SSLParameters;
 /**
  * {@code raftwire node}'s Prometheus scrape endpoint: {@code GET /metrics} on {@code raftwire.metrics.bind}:{@code
  * raftwire.metrics.port} answers the registry's text exposition; any other path is 404, any other method on it 405.
- * With {@code raftwire.tls.enabled} it is HTTPS with the node's certificate and asks every scraper for a client
+ * With {@code raftwire.tls.enabled} it is HTTPS with the node's certificate and requires of every scraper a client
  * certificate issued by a CA of {@code raftwire.tls.trust-file}, like the node's other ports. Requests are served by
- * two daemon threads with a queue of 16 (when 16 wait, the oldest is dropped and its scraper times out); the JDK's
- * {@code HttpServer} does the rest. Thread-safe.
+ * two daemon threads with a queue of 16; while 16 wait, the connection of a further request is closed at once. The
+ * JDK's {@code HttpServer} does the rest. Thread-safe.
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
@@ -97,7 +97,7 @@ public final class MetricsEndpoint implements AutoCloseable {
                     Thread t = new Thread(r, "raftwire-metrics-" + n.incrementAndGet());
                     t.setDaemon(true);
                     return t;
-                }, new ThreadPoolExecutor.DiscardOldestPolicy());
+                }, new ThreadPoolExecutor.AbortPolicy()); // the JDK's dispatcher closes a refused connection
         server.setExecutor(executor);
         server.createContext("/", exchange -> answer(exchange, registry, beforeScrape));
         server.start();

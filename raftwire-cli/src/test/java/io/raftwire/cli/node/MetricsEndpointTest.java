@@ -9,19 +9,32 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.raftwire.cli.Run;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.transport.netty.testkit.Await;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -81,6 +94,54 @@ class MetricsEndpointTest {
             assertEquals(405, post.statusCode());
             assertEquals("GET", post.headers().firstValue("Allow").orElseThrow());
             assertEquals("method not allowed (expected: GET)\n", post.body());
+        }
+    }
+
+    /** Two requests at work and 16 waiting: the connection of one more is closed at once, the others are answered. */
+    @Test
+    void aRequestBeyondTheQueueHasItsConnectionClosedAndTheOthersAreAnswered() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService readers = Executors.newCachedThreadPool();
+        try (MetricsEndpoint endpoint = MetricsEndpoint.start(RaftwireConfig.of(PLAIN), registry, () -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).orElseThrow()) {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 19; i++) {
+                answers.add(readers.submit(() -> firstLine(endpoint.address().getPort())));
+            }
+            Await.until(Duration.ofSeconds(10), () -> answers.stream().anyMatch(Future::isDone),
+                    () -> "a refused connection");
+            release.countDown();
+            List<String> lines = new ArrayList<>();
+            for (Future<String> a : answers) {
+                lines.add(a.get(20, TimeUnit.SECONDS));
+            }
+            assertEquals(18, lines.stream().filter("HTTP/1.1 200 OK"::equals).count(), lines.toString());
+            assertEquals(1, lines.stream().filter("closed"::equals).count(), lines.toString());
+        } finally {
+            release.countDown();
+            readers.shutdownNow();
+        }
+    }
+
+    /** Sends GET /metrics on a new connection; the status line of the answer, or "closed" if none came. */
+    private static String firstLine(int port) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write("GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.US_ASCII));
+            try {
+                String line = in.readLine();
+                return line == null ? "closed" : line;
+            } catch (SocketException e) {
+                return "closed"; // reset rather than closed
+            }
         }
     }
 
