@@ -188,6 +188,9 @@ class MetricsIT {
                 assertTrue(value(s, "raftwire_store_fsync_seconds_count") > 0, id + " fsyncs");
                 assertTrue(value(s, "raftwire_store_appended_bytes_total") > 0, id + " appended bytes");
                 assertTrue(value(s, "raftwire_store_segments") >= 1, id + " segments");
+                assertTrue(value(s, "raftwire_transport_connections_open", "transport", "members") >= 2,
+                        id + " accepted its two peers' connections");
+                assertEquals(0, value(s, "raftwire_transport_tls_failures_total", "transport", "members"), id);
                 if (i != leader) {
                     Await.until(WAIT, () -> value(leaderId, "raftwire_raft_follower_lag_entries", "follower", id) == 0,
                             () -> id + " caught up, as its leader sees it");
