@@ -298,6 +298,17 @@ public final class ConfigKeys {
             "raftwire.raft.max-pending-entries", 5000, between(1, 1_000_000),
             "appended but uncommitted entries a leader accepts before refusing new commands as unavailable");
 
+    // ---- metrics (the program's raftwire node) ----
+
+    public static final ConfigKey<Integer> METRICS_PORT = ConfigKey.ofInt("raftwire.metrics.port", -1,
+            between(-1, 65535),
+            "port of raftwire node's Prometheus scrape endpoint (GET /metrics); -1 = off, 0 = any free port;"
+                    + " HTTPS needing a client certificate of the cluster CA when tls.enabled");
+
+    public static final ConfigKey<String> METRICS_BIND = ConfigKey.ofString("raftwire.metrics.bind", "127.0.0.1",
+            pattern("a host name or IP address", "[^\\s/]+"),
+            "host name or IP address the scrape endpoint listens on (0.0.0.0 = every interface)");
+
     private static final List<ConfigKey<?>> ALL = List.of(
             CLUSTER_ID, NODE_ID, NODE_ADDRESS, PEERS,
             SERIALIZER, SERIALIZER_ACCEPT, SERIALIZER_CODEC_PATH, SERIALIZER_MAX_DEPTH, SERIALIZER_MAX_ELEMENTS,
@@ -317,7 +328,7 @@ public final class ConfigKeys {
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
             NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_HEARTBEAT_INTERVAL_MS, RAFT_LEADER_TIMEOUT_MS,
-            RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES);
+            RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES, METRICS_PORT, METRICS_BIND);
 
     private static final List<Relation> RELATIONS = List.of(
             new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),

@@ -73,7 +73,9 @@ class RaftwireConfigTest {
             "raftwire.raft.leader-timeout-ms | 1000",
             "raftwire.raft.append-batch-size | 50",
             "raftwire.raft.snapshot-interval | 50000",
-            "raftwire.raft.max-pending-entries | 5000");
+            "raftwire.raft.max-pending-entries | 5000",
+            "raftwire.metrics.port | -1",
+            "raftwire.metrics.bind | 127.0.0.1");
 
     @Test
     void shouldDeclareExactlyTheContractKeysWithTheirDefaults() {
@@ -92,6 +94,7 @@ class RaftwireConfigTest {
     @Test
     void shouldEnforceTheContractBoundariesOfEachNumericKey() {
         assertBoundaries("raftwire.serializer.max-depth", "2", "256", "1", "257");
+        assertBoundaries("raftwire.metrics.port", "-1", "65535", "-2", "65536");
         assertBoundaries(Map.of("raftwire.transport.max-inbound-buffer-bytes", "1073741824"),
                 "raftwire.transport.max-frame-bytes", "1024", "1073741824", "1023", "1073741825");
         assertBoundaries("raftwire.transport.max-unauthenticated-connections", "1", "65536", "0", "65537");

@@ -63,7 +63,8 @@ class ArchitectureRulesTest {
                     "io.raftwire.config..", "io.raftwire.message..", "io.raftwire.serializer",
                     "io.raftwire.serializer.model..", API, "io.raftwire.transport.netty.codec..",
                     "io.raftwire.transport.netty.capture..", "io.netty.buffer..", "picocli..", "org.HdrHistogram..",
-                    "org.slf4j..", "org.bouncycastle..")
+                    "org.slf4j..", "org.bouncycastle..",
+                    "io.micrometer..", "com.sun.net.httpserver..", "javax.net.ssl..") // node's scrape endpoint
             .because(DOC + "\"The program uses the node: raftwire-cli runs members and clients through raft-node and"
                     + " the transport API; of transport-netty it reads only the frame layout (codec) and capture files"
                     + " (capture), for its inspect command; of Netty only io.netty.buffer; Bouncy Castle only for its"

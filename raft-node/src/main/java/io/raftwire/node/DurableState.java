@@ -5,6 +5,8 @@ import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.node.store.StoreListener;
+import io.raftwire.node.store.StoreOptions;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -44,14 +46,15 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
      *                                  {@code StoreCorruptedException} naming file and offset) or is locked
      * @throws IllegalArgumentException if the directory belongs to another member
      */
-    static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry) {
+    static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry, StoreListener listener) {
         String self = config.get(ConfigKeys.NODE_ID);
         FileRaftStore store = null;
         try {
             Files.createDirectories(dir);
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID));
+            store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), StoreOptions.defaults(),
+                    listener);
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
             if (restored != null) {
                 NodeEndpoint owner = (NodeEndpoint) restored.getLocalEndpointPersistentState().getLocalEndpoint();

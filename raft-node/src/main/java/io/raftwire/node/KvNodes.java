@@ -66,10 +66,19 @@ public final class KvNodes {
      * @param config the node's configuration
      */
     public static RaftwireNode node(RaftwireConfig config) {
+        return nodeBuilder(config).build();
+    }
+
+    /**
+     * A builder of a node running the KV store, configured by {@code config}, for the settings the configuration does
+     * not hold (a meter registry, a clock); {@link RaftwireNode.Builder#build()} gives what {@link #node} gives.
+     *
+     * @param config the node's configuration
+     */
+    public static RaftwireNode.Builder nodeBuilder(RaftwireConfig config) {
         TypeRegistry registry = registry();
         return RaftwireNode.builder(config, registry)
-                .stateMachine(new KvStateMachine(codecs(config, registry), System::currentTimeMillis))
-                .build();
+                .stateMachine(new KvStateMachine(codecs(config, registry), System::currentTimeMillis));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.raftwire.node;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.microraft.RaftEndpoint;
 import io.microraft.RaftNode;
 import io.microraft.model.message.RaftMessage;
@@ -17,8 +18,11 @@ import io.raftwire.node.engine.RestoredLogCapacity;
 import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.model.RaftwireModelFactory;
+import io.raftwire.node.metrics.MeteredStateMachine;
+import io.raftwire.node.metrics.NodeMetrics;
 import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.node.store.GroupCommit;
+import io.raftwire.node.store.StoreListener;
 import io.microraft.Ordered;
 import io.microraft.QueryPolicy;
 import io.raftwire.node.server.AdminService;
@@ -82,6 +86,7 @@ public final class RaftwireNode implements AutoCloseable {
     private final AutoCloseable storeCloser;
     private final long heartbeatPeriodSecs;
     private final FailureDetector failureDetector; // null: the engine's own timeouts only
+    private final NodeMetrics metrics;
     private volatile boolean closed;
 
     private RaftwireNode(Builder b) {
@@ -91,6 +96,7 @@ public final class RaftwireNode implements AutoCloseable {
         this.stateMachine = b.stateMachine;
         this.storeCloser = b.storeCloser;
         this.heartbeatPeriodSecs = config.get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS);
+        this.metrics = b.metrics;
         this.counters = new RaftTransportCounters();
         this.router = new RaftMessageRouter(counters);
         try {
@@ -107,14 +113,19 @@ public final class RaftwireNode implements AutoCloseable {
             this.events = new EventPusher(clientTransport);
             GroupCommit durability = b.store instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
             AsyncFlushExecutor executor = new AsyncFlushExecutor(durability);
+            SessionTrackingStateMachine tracking = new SessionTrackingStateMachine(b.stateMachine, sessions, events,
+                    progress);
             RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                     .setGroupId(groupId)
                     .setConfig(NodeConfigs.raftConfig(config))
                     .setExecutor(executor)
                     .setTransport(new RaftMessageTransport(peers, counters, durability))
-                    .setStateMachine(new SessionTrackingStateMachine(b.stateMachine, sessions, events, progress))
+                    .setStateMachine(metrics == null ? tracking : new MeteredStateMachine(tracking, metrics.group()))
                     .setStore(b.store)
                     .setModelFactory(RaftwireModelFactory.INSTANCE);
+            if (metrics != null) {
+                builder.setRaftNodeReportListener(metrics.group());
+            }
             if (b.restored != null) {
                 builder.setRestoredState(b.restored);
             } else {
@@ -139,6 +150,10 @@ public final class RaftwireNode implements AutoCloseable {
             this.failureDetector = FailureDetector.of(raftNode, config.get(ConfigKeys.RAFT_HEARTBEAT_INTERVAL_MS),
                     config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS));
             router.register(groupId, new EngineInbound(raftNode, durability, failureDetector));
+            if (metrics != null) {
+                metrics.bind(peers, clients, counters::snapshot, sessions::size, tracking::closedByStateMachine,
+                        raftNode::getReport);
+            }
         } catch (RuntimeException e) {
             peers.close();
             if (clientTransport != null) {
@@ -260,6 +275,14 @@ public final class RaftwireNode implements AutoCloseable {
                 .thenApply(Ordered::getResult);
     }
 
+    /**
+     * This member's meters, if the builder was given a registry ({@link Builder#metrics}); an exporter calls
+     * {@link NodeMetrics#refresh()} before it reads them.
+     */
+    public Optional<NodeMetrics> metrics() {
+        return Optional.ofNullable(metrics);
+    }
+
     /** Whether this node believes it is the leader. */
     public boolean isLeader() {
         RaftEndpoint leader = raftNode.getTerm().getLeaderEndpoint();
@@ -289,6 +312,9 @@ public final class RaftwireNode implements AutoCloseable {
         } catch (Exception e) {
             LOG.warn("closing the store of node {}: {}", self.id(), e.toString());
         }
+        if (metrics != null) {
+            metrics.close();
+        }
     }
 
     /** Collects a node's parts; not thread-safe. */
@@ -303,6 +329,8 @@ public final class RaftwireNode implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private Duration queryTimeout = Duration.ofSeconds(5);
         private UnaryOperator<Transport> peerTransportWrapper = UnaryOperator.identity();
+        private MeterRegistry meterRegistry;
+        private NodeMetrics metrics;
 
         private Builder(RaftwireConfig config, TypeRegistry registry) {
             this.config = Objects.requireNonNull(config, "config");
@@ -356,6 +384,17 @@ public final class RaftwireNode implements AutoCloseable {
         }
 
         /**
+         * Binds this member's meters ({@code raftwire_*}: group, store, transports, sessions; see
+         * {@link io.raftwire.node.metrics}) to {@code registry}; the node removes them when it closes. A store given
+         * through {@link #store} is not metered: only the one the node opens in {@code raftwire.node.data-dir}. No
+         * meters by default.
+         */
+        public Builder metrics(MeterRegistry registry) {
+            this.meterRegistry = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
+        /**
          * Creates the node and its transports without opening any socket.
          *
          * @throws IllegalStateException        if no state machine was given
@@ -377,21 +416,31 @@ public final class RaftwireNode implements AutoCloseable {
             TransportFactory.installed().check(config);
             TransportFactory.installed().check(NodeConfigs.clientListener(config));
             NodeConfigs.requireMemberCertificate(config);
-            if (!storeGiven && !dataDir.isEmpty()) {
-                DurableState durable = DurableState.open(Path.of(dataDir), config, registry);
-                store(durable.store(), durable.restored(), durable.store()::close);
-            }
-            if (restored != null) {
-                try {
-                    RestoredLogCapacity.check(restored, config, store instanceof FileRaftStore f
-                            ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
-                            : "the state restored from " + store.getClass().getSimpleName());
-                } catch (RuntimeException e) {
-                    closeStore(this, e);
-                    throw e;
+            metrics = meterRegistry == null ? null : new NodeMetrics(meterRegistry, config.get(ConfigKeys.CLUSTER_ID),
+                    config.get(ConfigKeys.NODE_ID));
+            try {
+                if (!storeGiven && !dataDir.isEmpty()) {
+                    DurableState durable = DurableState.open(Path.of(dataDir), config, registry,
+                            metrics == null ? StoreListener.NONE : metrics.store());
+                    store(durable.store(), durable.restored(), durable.store()::close);
                 }
+                if (restored != null) {
+                    try {
+                        RestoredLogCapacity.check(restored, config, store instanceof FileRaftStore f
+                                ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
+                                : "the state restored from " + store.getClass().getSimpleName());
+                    } catch (RuntimeException e) {
+                        closeStore(this, e);
+                        throw e;
+                    }
+                }
+                return new RaftwireNode(this);
+            } catch (RuntimeException e) {
+                if (metrics != null) {
+                    metrics.close(); // a node that was not built leaves no meter behind
+                }
+                throw e;
             }
-            return new RaftwireNode(this);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -201,6 +202,14 @@ public interface Transport extends AutoCloseable {
 
     /** A snapshot of the counters. */
     TransportStats stats();
+
+    /**
+     * A snapshot of what this transport holds for, and has refused to, inbound connections; empty for an
+     * implementation that does not track it (the default). Thread-safe.
+     */
+    default Optional<InboundCounters> inbound() {
+        return Optional.empty();
+    }
 
     /**
      * Closes every connection, fails every pending request with {@link TransportException.Reason#CLOSED} and stops

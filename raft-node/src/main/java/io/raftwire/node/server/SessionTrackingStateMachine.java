@@ -11,6 +11,7 @@ import io.raftwire.node.session.SessionRecord;
 import io.raftwire.node.session.SessionSnapshotChunk;
 
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -26,6 +27,7 @@ public final class SessionTrackingStateMachine implements StateMachine {
     private final SessionConsistency sessions;
     private final EventPusher events;
     private final AppliedProgress progress;
+    private final LongAdder closedByStateMachine = new LongAdder();
 
     /**
      * @param delegate the state machine that answers the catalog's log entries with the catalog's responses
@@ -73,6 +75,9 @@ public final class SessionTrackingStateMachine implements StateMachine {
             }
             for (long closed : source.drainClosedSessions()) {
                 sessions.closed(closed);
+                if (!(operation instanceof CloseSessionEntry close && close.session() == closed)) {
+                    closedByStateMachine.increment();
+                }
             }
         }
         if (operation instanceof OpenSessionEntry open && result instanceof OpenSessionResponse r
@@ -117,6 +122,14 @@ public final class SessionTrackingStateMachine implements StateMachine {
     @Override
     public Object getNewTermOperation() {
         return delegate.getNewTermOperation();
+    }
+
+    /**
+     * Sessions the state machine closed without a close request from their client (expired, or closed for too many
+     * unacknowledged events), since this object was created. Read from any thread.
+     */
+    public long closedByStateMachine() {
+        return closedByStateMachine.sum();
     }
 
     /** The wrapped state machine. */

@@ -97,6 +97,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     private final SegmentedLog log;
     private final GroupCommitter committer;
     private boolean asynchronous;
+    private final StoreListener listener;
     private RestoredRaftState restored;
     private boolean restoredTaken;
     private boolean closed;
@@ -104,8 +105,9 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     private FileRaftStore(Path dir, FileChannel lockChannel, FileLock lock, StoreOptions options,
             StateFile<RaftEndpointPersistentStateModel> endpoint, StateFile<RaftGroupMembersViewModel> members,
             StateFile<RaftTermPersistentStateModel> term, SnapshotFiles snapshots, SegmentedLog log,
-            GroupCommitter committer, RestoredRaftState restored) {
+            GroupCommitter committer, RestoredRaftState restored, StoreListener listener) {
         this.dir = dir;
+        this.listener = listener;
         this.lockChannel = lockChannel;
         this.lock = lock;
         this.options = options;
@@ -140,12 +142,27 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
      */
     public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options)
             throws IOException {
-        return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM);
+        return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM, StoreListener.NONE);
+    }
+
+    /**
+     * {@link #open(Path, Serializer, String, StoreOptions)} telling {@code listener} of every fsync, log append, change
+     * of the segment count and snapshot chunk written (for metrics).
+     */
+    public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            StoreListener listener) throws IOException {
+        return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM, Objects.requireNonNull(listener,
+                "listener"));
     }
 
     /** {@link #open(Path, Serializer, String, StoreOptions)} opening every file it writes through {@code files}. */
     static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
             ChannelOpener files) throws IOException {
+        return open(dir, serializer, groupId, options, files, StoreListener.NONE);
+    }
+
+    private static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            ChannelOpener files, StoreListener listener) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(serializer, "serializer");
         Objects.requireNonNull(options, "options");
@@ -170,7 +187,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             }
             FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
-            Syncer syncer = options.syncer();
+            Syncer syncer = TimedSyncer.of(options.syncer(), listener);
             var endpoint = new StateFile<>(dir, ENDPOINT, RaftEndpointPersistentStateModel.class, header, codec,
                     syncer, files);
             var members = new StateFile<>(dir, MEMBERS, RaftGroupMembersViewModel.class, header, codec, syncer,
@@ -189,8 +206,9 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                     r.segments(), r.nextIndex(), committer.forceLock());
             log.forceNewest();
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
+            listener.onSegments(log.segments().size());
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
-                    committer, restored);
+                    committer, restored, listener);
         } catch (IOException | RuntimeException ex) {
             if (lock != null) {
                 lock.release();
@@ -302,7 +320,8 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         for (LogEntry e : logEntries) {
             models.add(model(e, LogEntryModel.class, "log entry"));
         }
-        log.append(models);
+        listener.onAppend(log.append(models));
+        listener.onSegments(log.segments().size());
     }
 
     /** Writes the chunk to its snapshot's temporary file; the snapshot is complete and durable after {@link #flush()}. */
@@ -310,7 +329,8 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     public void persistSnapshotChunk(SnapshotChunk snapshotChunk) throws IOException {
         checkOpen();
         committer.checkHealthy();
-        snapshots.persist(model(snapshotChunk, SnapshotChunkModel.class, "snapshot chunk"));
+        listener.onSnapshotChunk(snapshotChunk.getIndex(),
+                snapshots.persist(model(snapshotChunk, SnapshotChunkModel.class, "snapshot chunk")));
     }
 
     /**
@@ -322,6 +342,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         checkOpen();
         forceLog();
         log.truncateFrom(logIndexInclusive);
+        listener.onSegments(log.segments().size());
     }
 
     /**
@@ -340,6 +361,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                     + "or above the index, so no entry is lost)");
         }
         log.truncateUntil(logIndexInclusive);
+        listener.onSegments(log.segments().size());
     }
 
     /** Deletes the partial snapshot at {@code logIndex}; a complete snapshot is kept. */

@@ -70,10 +70,12 @@ final class SegmentedLog {
      * Appends entries with consecutive indices from {@link #nextIndex()}, as one write; durable once forced after
      * {@link #takeUnforced()}.
      * On failure to encode nothing is written.
+     *
+     * @return the bytes written
      */
-    void append(List<LogEntryModel> entries) throws IOException {
+    int append(List<LogEntryModel> entries) throws IOException {
         if (entries.isEmpty()) {
-            return;
+            return 0;
         }
         for (int i = 0; i < entries.size(); i++) {
             long index = entries.get(i).index();
@@ -94,6 +96,7 @@ final class SegmentedLog {
             tail.append(bytes, starts, entries.size());
             unforced.add(tail);
             nextIndex += entries.size();
+            return buf.readableBytes();
         } finally {
             buf.release();
         }

@@ -162,8 +162,12 @@ final class SnapshotFiles {
         return "members " + v.members() + ", voting " + v.votingMembers() + ", at log index " + v.logIndex();
     }
 
-    /** Appends a chunk to its snapshot's temporary file; durable, and the snapshot complete, after {@link #flush()}. */
-    void persist(SnapshotChunkModel chunk) throws IOException {
+    /**
+     * Appends a chunk to its snapshot's temporary file; durable, and the snapshot complete, after {@link #flush()}.
+     *
+     * @return the bytes written (0 for a chunk already written)
+     */
+    int persist(SnapshotChunkModel chunk) throws IOException {
         if (chunk.index() <= completeIndex) {
             throw new IllegalArgumentException("snapshot chunk of index " + chunk.index() + " (expected: an index above "
                     + completeIndex + ", the newest complete snapshot)");
@@ -177,7 +181,7 @@ final class SnapshotFiles {
                     + ", like the chunks before it)");
         }
         if (p.received.get(chunk.snapshotChunkIndex())) {
-            return; // MicroRaft persists each chunk once; a repeat carries nothing new
+            return 0; // MicroRaft persists each chunk once; a repeat carries nothing new
         }
         ByteBuf buf = Unpooled.buffer(256);
         try {
@@ -186,6 +190,7 @@ final class SnapshotFiles {
             RecordFiles.writeFully(p.channel, buf.nioBuffer(), p.end);
             p.end += len;
             p.received.set(chunk.snapshotChunkIndex());
+            return len;
         } finally {
             buf.release();
         }

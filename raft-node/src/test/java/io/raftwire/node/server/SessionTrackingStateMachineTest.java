@@ -86,6 +86,7 @@ class SessionTrackingStateMachineTest {
         assertEquals(1, consistency.size(), "sessions still noted after they expired or closed");
         assertEquals(ReadConsistency.SEQUENTIAL, consistency.of(staying));
         assertEquals(ReadConsistency.LINEARIZABLE, consistency.of(expiring), "an expired session is unknown");
+        assertEquals(1, sm.closedByStateMachine(), "the expired session counts, the one its client closed does not");
     }
 
     /**
@@ -110,6 +111,7 @@ class SessionTrackingStateMachineTest {
         assertEquals(0, consistency.ownedBy("client-1"), "the closed session still counts for its owner");
         assertNull(consistency.owner(watcher));
         assertEquals(1, consistency.ownedBy("client-2"));
+        assertEquals(1, sm.closedByStateMachine());
     }
 
     /**

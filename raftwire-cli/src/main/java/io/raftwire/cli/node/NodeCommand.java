@@ -63,21 +63,25 @@ public final class NodeCommand implements Callable<Integer> {
                     + " state in memory only and comes back empty after a restart");
         }
         RaftwireNode node;
+        NodeMetricsExport metrics = NodeMetricsExport.of(cfg);
         try {
-            node = KvNodes.node(cfg);
+            node = metrics.configure(KvNodes.nodeBuilder(cfg)).build();
         } catch (UncheckedIOException | IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            metrics.close();
             node.close();
             stopped.countDown();
         }, "raftwire-node-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            metrics.start(node); // a port in use stops the node before it joins its group
             node.start();
         } catch (RuntimeException e) {
             Runtime.getRuntime().removeShutdownHook(hook);
+            metrics.close();
             node.close();
             throw new CliFailure("cannot start " + cfg.get(ConfigKeys.NODE_ID) + ": " + e.getMessage(), e);
         }
@@ -86,6 +90,7 @@ public final class NodeCommand implements Callable<Integer> {
                 node.memberId(), node.groupId(), node.peerAddress(), node.clientAddress(),
                 cfg.get(ConfigKeys.SERIALIZER), cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty() ? "in memory only"
                         : cfg.get(ConfigKeys.NODE_DATA_DIR));
+        metrics.url().ifPresent(url -> out.printf("metrics on %s%n", url));
         String captureFile = cfg.get(ConfigKeys.TRANSPORT_CAPTURE_FILE);
         if (!captureFile.isEmpty()) {
             out.printf("capturing frames to %s (members) and %s.clients (clients); read them with raftwire inspect%n",

@@ -264,4 +264,9 @@ public final class FaultyTransport implements Transport {
     public TransportStats stats() {
         return delegate.stats();
     }
+
+    @Override
+    public java.util.Optional<io.raftwire.transport.InboundCounters> inbound() {
+        return delegate.inbound();
+    }
 }

@@ -22,6 +22,7 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.transport.CallerRequestHandler;
+import io.raftwire.transport.InboundCounters;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
@@ -52,6 +53,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -608,6 +610,15 @@ public final class NettyTransport implements Transport {
         MetricsRecorder m = context.metrics();
         return new InboundStats(limits.open(), limits.unauthenticated(), m.overCap.sum(), m.tlsFailures.sum(),
                 limits.buffered(), m.overloadCloses.sum(), m.readPauses.sum(), m.refusedHandshakeRate.sum());
+    }
+
+    /** {@link #inboundStats()} in the transport API's terms. */
+    @Override
+    public Optional<InboundCounters> inbound() {
+        InboundStats s = inboundStats();
+        return Optional.of(new InboundCounters(s.openConnections(),
+                s.unauthenticatedConnections(), s.refusedOverCap(), s.refusedHandshakeRate(), s.tlsFailures(),
+                s.overloadCloses()));
     }
 
     /**
