@@ -31,7 +31,7 @@ class ExampleFilesTest {
     @Test
     void shouldLoadEveryExampleFileWithoutViolations() throws IOException {
         List<Path> files = exampleFiles();
-        assertEquals(7, files.size(), files.toString());
+        assertEquals(11, files.size(), files.toString()); // 4 single-node, 3 cluster, 3 mTLS members, 1 mTLS client
         for (Path file : files) {
             RaftwireConfig.load(ConfigSource.fromProperties(file));
         }
