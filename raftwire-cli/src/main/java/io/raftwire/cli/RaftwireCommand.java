@@ -1,6 +1,7 @@
 package io.raftwire.cli;
 
 import io.raftwire.cli.certs.CertsCommand;
+import io.raftwire.node.server.BuildVersion;
 import io.raftwire.cli.codecs.CodecsCommand;
 import io.raftwire.cli.admin.AdminCommand;
 import io.raftwire.cli.admin.StatusCommand;
@@ -17,12 +18,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.Properties;
 
 /**
  * The {@code raftwire} program: one entry point whose subcommands do the work.
@@ -104,7 +102,7 @@ public final class RaftwireCommand implements Runnable {
         return cmd;
     }
 
-    /** The version of the build, from a resource the build writes ({@code io/raftwire/cli/version.properties}). */
+    /** The version of the build: raft-node's, which the same reactor build writes ({@link BuildVersion}). */
     public static final class VersionProvider implements IVersionProvider {
 
         @Override
@@ -115,16 +113,7 @@ public final class RaftwireCommand implements Runnable {
 
         /** The project version, for example {@code 0.1.0-SNAPSHOT}. */
         public static String version() {
-            try (InputStream in = RaftwireCommand.class.getResourceAsStream("version.properties")) {
-                if (in == null) {
-                    return "unknown (version.properties is missing from the class path)";
-                }
-                Properties p = new Properties();
-                p.load(in);
-                return p.getProperty("version", "unknown");
-            } catch (IOException e) {
-                return "unknown (" + e.getMessage() + ")";
-            }
+            return BuildVersion.version();
         }
     }
 }
