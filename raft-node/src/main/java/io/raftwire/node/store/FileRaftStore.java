@@ -206,7 +206,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                     r.segments(), r.nextIndex(), committer.forceLock());
             log.forceNewest();
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
-            listener.onSegments(log.segments().size());
+            listener.onSegments(log.segmentCount());
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
                     committer, restored, listener);
         } catch (IOException | RuntimeException ex) {
@@ -321,7 +321,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             models.add(model(e, LogEntryModel.class, "log entry"));
         }
         listener.onAppend(log.append(models));
-        listener.onSegments(log.segments().size());
+        listener.onSegments(log.segmentCount());
     }
 
     /** Writes the chunk to its snapshot's temporary file; the snapshot is complete and durable after {@link #flush()}. */
@@ -342,7 +342,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         checkOpen();
         forceLog();
         log.truncateFrom(logIndexInclusive);
-        listener.onSegments(log.segments().size());
+        listener.onSegments(log.segmentCount());
     }
 
     /**
@@ -361,7 +361,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                     + "or above the index, so no entry is lost)");
         }
         log.truncateUntil(logIndexInclusive);
-        listener.onSegments(log.segments().size());
+        listener.onSegments(log.segmentCount());
     }
 
     /** Deletes the partial snapshot at {@code logIndex}; a complete snapshot is kept. */

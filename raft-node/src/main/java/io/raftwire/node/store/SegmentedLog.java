@@ -66,6 +66,11 @@ final class SegmentedLog {
         return Collections.unmodifiableList(segments);
     }
 
+    /** How many segments the log has; no allocation (called after every append, for the store's listener). */
+    int segmentCount() {
+        return segments.size();
+    }
+
     /**
      * Appends entries with consecutive indices from {@link #nextIndex()}, as one write; durable once forced after
      * {@link #takeUnforced()}.
