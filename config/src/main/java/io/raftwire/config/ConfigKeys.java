@@ -164,8 +164,9 @@ public final class ConfigKeys {
             "event-loop threads per transport");
 
     public static final ConfigKey<SocketImplementation> TRANSPORT_NATIVE = ConfigKey.ofEnum(
-            "raftwire.transport.native", SocketImplementation.NIO,
-            "socket implementation: nio, epoll, or auto (epoll when available, else nio)");
+            "raftwire.transport.native", SocketImplementation.AUTO,
+            "socket implementation: nio, epoll, or auto (epoll when Netty's native epoll library loads on this"
+            + " platform, else nio)");
 
     // ---- transport: limits before and after trust ----
 

@@ -47,7 +47,7 @@ class RaftwireConfigTest {
             "raftwire.transport.flush-consolidation-limit | 256",
             "raftwire.transport.bulk-threshold-bytes | 65536",
             "raftwire.transport.io-threads | 1",
-            "raftwire.transport.native | nio",
+            "raftwire.transport.native | auto",
             "raftwire.transport.max-unauthenticated-connections | 64",
             "raftwire.transport.max-unauthenticated-per-address | 8",
             "raftwire.transport.reserved-member-slots | 16",

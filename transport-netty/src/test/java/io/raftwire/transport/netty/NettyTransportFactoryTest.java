@@ -48,7 +48,7 @@ class NettyTransportFactoryTest {
                 entry("raftwire.transport.flush-consolidation-limit", "18"),
                 entry("raftwire.transport.bulk-threshold-bytes", "4000"),
                 entry("raftwire.transport.io-threads", "3"),
-                entry("raftwire.transport.native", "auto"),
+                entry("raftwire.transport.native", "nio"),
                 entry("raftwire.transport.max-unauthenticated-connections", "19"),
                 entry("raftwire.transport.max-inbound-buffer-bytes", "20480"),
                 entry("raftwire.tls.enabled", "true"),
@@ -70,7 +70,7 @@ class NettyTransportFactoryTest {
         assertEquals(2.5, s.reconnectBackoffMultiplier());
         assertEquals(0.5, s.reconnectJitter());
         assertFalse(s.flushConsolidation());
-        assertEquals(SocketImplementation.AUTO, s.socketImplementation());
+        assertEquals(SocketImplementation.NIO, s.socketImplementation());
         assertEquals(4000, s.bulkThresholdBytes());
         assertEquals(19, s.maxUnauthenticatedConnections());
         assertEquals(20480, s.maxInboundBufferBytes());
