@@ -31,6 +31,7 @@ final class ClusterRun {
         out.put("kind", spec.kind().label());
         out.put("serializer", spec.serializer());
         out.put("durable", Boolean.toString(spec.durable()));
+        out.put("layout", spec.multiproc() ? "multiproc" : "inproc");
         out.put("load1_start", CpuSample.loadAverage());
         CpuSample start = CpuSample.now();
         if (spec.kind() == RunSpec.Kind.RAW) {
@@ -57,8 +58,8 @@ final class ClusterRun {
                         out.put("read_failed", e.toString().replaceAll("\\s+", "_"));
                     }
                 }
-                if (cluster instanceof KvEndToEnd kv && spec.durable()) {
-                    long files = kv.dataFiles();
+                if (spec.durable()) {
+                    long files = cluster.dataFiles();
                     if (files == 0) {
                         throw new IllegalStateException("durable run wrote no file under its data directories"
                                 + " (expected: the node to keep its log there)");
@@ -78,7 +79,9 @@ final class ClusterRun {
         return switch (spec.kind()) {
             case IDEAL -> IdealCluster.start(LEADER_TIMEOUT);
             case DIRECT -> DirectCluster.start(spec.serializer(), LEADER_TIMEOUT);
-            case KV -> KvEndToEnd.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT);
+            case KV -> spec.multiproc()
+                    ? KvMultiProcess.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT)
+                    : KvEndToEnd.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT);
             case RAW -> throw new IllegalArgumentException("raw runs open no cluster");
         };
     }
