@@ -34,6 +34,7 @@ final class ClusterRun {
         out.put("layout", spec.multiproc() ? "multiproc" : "inproc");
         out.put("load1_start", CpuSample.loadAverage());
         CpuSample start = CpuSample.now();
+        long membersNanos = 0; // CPU of member processes outside this JVM, all of it within this run
         if (spec.kind() == RunSpec.Kind.RAW) {
             RawRoundTrip.Result r = RawRoundTrip.measure(spec.serializer(),
                     TimeUnit.MILLISECONDS.toNanos(Math.min(phases.warmupMillis(), RAW_MAX_WARMUP_MS)),
@@ -66,9 +67,10 @@ final class ClusterRun {
                     }
                     out.put("data_files", Long.toString(files));
                 }
+                membersNanos = cluster.outsideCpuNanos();
             }
         }
-        CpuSample end = CpuSample.now();
+        CpuSample end = CpuSample.now().plusProcessNanos(membersNanos);
         out.put("cpu_cores", Workloads.fmt3(end.processCores(start)));
         out.put("other_cores", Workloads.fmt3(end.otherCores(start)));
         out.put("load1_end", CpuSample.loadAverage());

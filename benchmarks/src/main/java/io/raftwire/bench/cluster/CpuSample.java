@@ -33,6 +33,11 @@ record CpuSample(long wallNanos, long processNanos, long machineNanos) {
                 machineBusyNanos());
     }
 
+    /** This sample with {@code nanos} more CPU time of the run's own processes (member processes read separately). */
+    CpuSample plusProcessNanos(long nanos) {
+        return new CpuSample(wallNanos, processNanos + nanos, machineNanos);
+    }
+
     /** This JVM's (and the member processes') CPU milliseconds per operation since {@code start}; NaN for no operations. */
     double processMillisPerOp(CpuSample start, long ops) {
         return ops <= 0 ? Double.NaN : (processNanos - start.processNanos) / 1e6 / ops;
