@@ -38,9 +38,10 @@ import java.util.concurrent.TimeUnit;
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark run
  *      ideal|raw|direct|kv SERIALIZER memory|durable SESSION_MS inproc|multiproc WARMUP_MS MEASURE_MS INFLIGHT
  * </pre>
- * {@code layout=multiproc} runs the KV runs with each member in a JVM of its own ({@link KvMultiProcess}: the same
- * heap and JVM options as the run's JVM, which holds the client), like the peers' multi-process layout; CPU per
- * commit then sums the client's and the three members' JVMs, as the peers' harness does.
+ * {@code layout=multiproc} runs the KV runs with each member in a JVM of its own ({@link KvMultiProcess}: the run
+ * JVM's heap and {@code -D} options, not its recordings or agents; the client stays in the run JVM), like the peers'
+ * multi-process layout; CPU per commit then sums the client's and the three members' JVMs, as the peers' harness
+ * does.
  * The last form runs one cluster in this JVM and prints its {@code RESULT} line (for a profiler). Warm-up and
  * measurement are in seconds and apply to every workload; every child JVM is bounded in time.
  */
