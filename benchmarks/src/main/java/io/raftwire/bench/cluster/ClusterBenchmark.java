@@ -31,13 +31,17 @@ import java.util.concurrent.TimeUnit;
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark [rounds=3] [warmup=5]
  *      [measure=10] [inflight=32] [modes=ideal,raw,direct,kv] [serializers=kryo,protostuff,jdk]
  *      [kv-serializers=kryo] [durability=memory,durable] [kv-session-ms=0] [raw-serializer=kryo]
- *      [peers=PEER_RESULTS_FILE] [peers-mode=inproc] [fsync-us=90]
+ *      [layout=inproc|multiproc|inproc,multiproc] [peers=PEER_RESULTS_FILE] [peers-mode=inproc] [fsync-us=90]
  *      [results=cluster-results.txt] [fork=true] [heap=1g] [jvm-args='-XX:StartFlightRecording=...']
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark summarize RESULTS_FILE
  *      [peers=...] [fsync-us=...] [raw-serializer=kryo]
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.cluster.ClusterBenchmark run
- *      ideal|raw|direct|kv SERIALIZER memory|durable SESSION_MS WARMUP_MS MEASURE_MS INFLIGHT
+ *      ideal|raw|direct|kv SERIALIZER memory|durable SESSION_MS inproc|multiproc WARMUP_MS MEASURE_MS INFLIGHT
  * </pre>
+ * {@code layout=multiproc} runs the KV runs with each member in a JVM of its own ({@link KvMultiProcess}: the run
+ * JVM's heap and {@code -D} options, not its recordings or agents; the client stays in the run JVM), like the peers'
+ * multi-process layout; CPU per commit then sums the client's and the three members' JVMs, as the peers' harness
+ * does.
  * The last form runs one cluster in this JVM and prints its {@code RESULT} line (for a profiler). Warm-up and
  * measurement are in seconds and apply to every workload; every child JVM is bounded in time.
  */
@@ -86,13 +90,13 @@ public final class ClusterBenchmark {
     }
 
     private static int child(List<String> args, PrintStream out) throws Exception {
-        if (args.size() != 7) {
+        if (args.size() != 8) {
             throw new IllegalArgumentException("run " + args + " (expected: run KIND SERIALIZER memory|durable"
-                    + " SESSION_MS WARMUP_MS MEASURE_MS INFLIGHT)");
+                    + " SESSION_MS inproc|multiproc WARMUP_MS MEASURE_MS INFLIGHT)");
         }
-        RunSpec spec = RunSpec.parse(args.subList(0, 4));
-        Phases phases = new Phases(parseLong(args.get(4), "WARMUP_MS"), parseLong(args.get(5), "MEASURE_MS"),
-                (int) parseLong(args.get(6), "INFLIGHT"));
+        RunSpec spec = RunSpec.parse(args.subList(0, 5));
+        Phases phases = new Phases(parseLong(args.get(5), "WARMUP_MS"), parseLong(args.get(6), "MEASURE_MS"),
+                (int) parseLong(args.get(7), "INFLIGHT"));
         out.println(ResultLine.format(ClusterRun.execute(spec, phases)));
         out.flush();
         return 0;
@@ -195,6 +199,8 @@ public final class ClusterBenchmark {
         try {
             Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!child.waitFor(timeout, TimeUnit.SECONDS)) {
+                // a multi-process run's members are the child's children: stop them too, not only the child
+                child.descendants().forEach(ProcessHandle::destroyForcibly);
                 child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 throw new IllegalStateException("no result within " + timeout + " s");
             }

@@ -31,8 +31,10 @@ final class ClusterRun {
         out.put("kind", spec.kind().label());
         out.put("serializer", spec.serializer());
         out.put("durable", Boolean.toString(spec.durable()));
+        out.put("layout", spec.multiproc() ? "multiproc" : "inproc");
         out.put("load1_start", CpuSample.loadAverage());
         CpuSample start = CpuSample.now();
+        long membersNanos = 0; // CPU of member processes outside this JVM, all of it within this run
         if (spec.kind() == RunSpec.Kind.RAW) {
             RawRoundTrip.Result r = RawRoundTrip.measure(spec.serializer(),
                     TimeUnit.MILLISECONDS.toNanos(Math.min(phases.warmupMillis(), RAW_MAX_WARMUP_MS)),
@@ -57,17 +59,18 @@ final class ClusterRun {
                         out.put("read_failed", e.toString().replaceAll("\\s+", "_"));
                     }
                 }
-                if (cluster instanceof KvEndToEnd kv && spec.durable()) {
-                    long files = kv.dataFiles();
+                if (spec.durable()) {
+                    long files = cluster.dataFiles();
                     if (files == 0) {
                         throw new IllegalStateException("durable run wrote no file under its data directories"
                                 + " (expected: the node to keep its log there)");
                     }
                     out.put("data_files", Long.toString(files));
                 }
+                membersNanos = cluster.outsideCpuNanos();
             }
         }
-        CpuSample end = CpuSample.now();
+        CpuSample end = CpuSample.now().plusProcessNanos(membersNanos);
         out.put("cpu_cores", Workloads.fmt3(end.processCores(start)));
         out.put("other_cores", Workloads.fmt3(end.otherCores(start)));
         out.put("load1_end", CpuSample.loadAverage());
@@ -78,7 +81,9 @@ final class ClusterRun {
         return switch (spec.kind()) {
             case IDEAL -> IdealCluster.start(LEADER_TIMEOUT);
             case DIRECT -> DirectCluster.start(spec.serializer(), LEADER_TIMEOUT);
-            case KV -> KvEndToEnd.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT);
+            case KV -> spec.multiproc()
+                    ? KvMultiProcess.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT)
+                    : KvEndToEnd.start(spec.serializer(), spec.durable(), spec.sessionMillis(), LEADER_TIMEOUT);
             case RAW -> throw new IllegalArgumentException("raw runs open no cluster");
         };
     }

@@ -32,6 +32,19 @@ interface ClusterUnderTest extends AutoCloseable {
      */
     Counters counters();
 
+    /**
+     * CPU time, in nanoseconds, that the cluster's processes other than this JVM have used so far (user and system,
+     * every thread), to add to this JVM's: 0 when every member runs in this JVM.
+     */
+    default long outsideCpuNanos() {
+        return 0;
+    }
+
+    /** Regular files under the members' data directories now (0 when they keep their Raft state in memory). */
+    default long dataFiles() {
+        return 0;
+    }
+
     /** Stops every member; bounded. */
     @Override
     void close();

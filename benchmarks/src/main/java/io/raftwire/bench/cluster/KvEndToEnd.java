@@ -126,7 +126,8 @@ final class KvEndToEnd implements ClusterUnderTest {
     }
 
     /** Files under the data directories (0 in memory mode): proof that the durable store was used. */
-    long dataFiles() {
+    @Override
+    public long dataFiles() {
         if (dataRoot == null) {
             return 0;
         }

@@ -15,7 +15,7 @@ final class Options {
 
     private static final Set<String> KEYS = Set.of("rounds", "warmup", "measure", "inflight", "modes", "serializers",
             "kv-serializers", "durability", "kv-session-ms", "raw-serializer", "peers", "peers-mode", "fsync-us", "fork", "heap",
-            "jvm-args", "results");
+            "jvm-args", "results", "layout");
     private static final Set<String> MODES = Set.of("ideal", "raw", "direct", "kv");
 
     final int rounds;
@@ -25,6 +25,8 @@ final class Options {
     final List<String> kvSerializers;
     final List<String> durability;
     final List<Long> sessionMillis;
+    /** {@code inproc} (the three members in the run's JVM) and/or {@code multiproc} (a JVM per member): kv runs only. */
+    final List<String> layouts;
     final String rawSerializer;
     final Path peers;
     final String peersMode;
@@ -42,6 +44,7 @@ final class Options {
         kvSerializers = listOf(o, "kv-serializers", "kryo", RunSpec.SERIALIZERS);
         durability = listOf(o, "durability", "memory,durable", Set.of("memory", "durable"));
         sessionMillis = sessions(o.getOrDefault("kv-session-ms", "0"));
+        layouts = listOf(o, "layout", "inproc", Set.of("inproc", "multiproc"));
         rawSerializer = listOf(o, "raw-serializer", "kryo", RunSpec.SERIALIZERS).get(0);
         peers = o.containsKey("peers") ? Path.of(o.get("peers")) : null;
         peersMode = listOf(o, "peers-mode", "inproc", Set.of("inproc", "multiproc")).get(0);
@@ -152,7 +155,10 @@ final class Options {
         return values;
     }
 
-    /** The runs of one round, in order: ideal, raw echo, direct per serializer, KV per serializer and durability. */
+    /**
+     * The runs of one round, in order: ideal, raw echo, direct per serializer, KV per layout, serializer and durability.
+     * The layout applies to KV runs only: the ideal, raw and direct runs are in-process by construction.
+     */
     List<RunSpec> runs(boolean durableAvailable, List<String> skipped) {
         List<RunSpec> runs = new java.util.ArrayList<>();
         if (modes.contains("ideal")) {
@@ -165,21 +171,27 @@ final class Options {
             serializers.forEach(s -> runs.add(new RunSpec(RunSpec.Kind.DIRECT, s, false)));
         }
         if (modes.contains("kv")) {
-            for (long session : sessionMillis) {
-                for (String s : kvSerializers) {
-                    for (String d : durability) {
-                        RunSpec spec = new RunSpec(RunSpec.Kind.KV, s, d.equals("durable"), session);
-                        if (spec.durable() && !durableAvailable) {
-                            skipped.add(spec.label() + ": not run, " + KvEndToEnd.STORE_CLASS + " is not on the"
-                                    + " class path (the durable store has not landed on this build)");
-                        } else {
-                            runs.add(spec);
-                        }
+            for (String layout : layouts) {
+                kvRuns(layout.equals("multiproc"), durableAvailable, runs, skipped);
+            }
+        }
+        return runs;
+    }
+
+    private void kvRuns(boolean multiproc, boolean durableAvailable, List<RunSpec> runs, List<String> skipped) {
+        for (long session : sessionMillis) {
+            for (String s : kvSerializers) {
+                for (String d : durability) {
+                    RunSpec spec = new RunSpec(RunSpec.Kind.KV, s, d.equals("durable"), session, multiproc);
+                    if (spec.durable() && !durableAvailable) {
+                        skipped.add(spec.label() + ": not run, " + KvEndToEnd.STORE_CLASS + " is not on the"
+                                + " class path (the durable store has not landed on this build)");
+                    } else {
+                        runs.add(spec);
                     }
                 }
             }
         }
-        return runs;
     }
 
     /** The raw echo's label, as the report names it. */
@@ -193,7 +205,8 @@ final class Options {
                 + phases.measureMillis() / 1000.0 + "s inflight=" + phases.inflight() + " modes=" + String.join(",",
                 modes) + " serializers=" + String.join(",", serializers) + " kv-serializers=" + String.join(",",
                 kvSerializers) + " durability=" + String.join(",", durability) + " kv-session-ms="
-                + String.join(",", sessionMillis.stream().map(String::valueOf).toList()) + " fork=" + fork
+                + String.join(",", sessionMillis.stream().map(String::valueOf).toList()) + " layout="
+                + String.join(",", layouts) + " fork=" + fork
                 + (fork ? " heap=" + heap : "");
     }
 }

@@ -104,7 +104,7 @@ final class Workloads {
             boolean measured = t0 >= measureStart;
             if (measured && cpu == null) {
                 before = cluster.counters();
-                cpu = CpuSample.now();
+                cpu = CpuSample.now(cluster);
             }
             try {
                 boolean good = op.run();
@@ -157,7 +157,7 @@ final class Workloads {
             }
             if (cpu == null && now >= measureStart) {
                 before = cluster.counters();
-                cpu = CpuSample.now();
+                cpu = CpuSample.now(cluster);
             }
             if (!slots.tryAcquire(Math.min(100_000_000L, end - now), TimeUnit.NANOSECONDS)) {
                 continue;
@@ -188,7 +188,7 @@ final class Workloads {
                 slots.release();
             });
         }
-        CpuSample cpuEnd = CpuSample.now();
+        CpuSample cpuEnd = CpuSample.now(cluster);
         Counters after = cluster.counters();
         boolean drained = slots.tryAcquire(inflight, DRAIN_SECONDS, TimeUnit.SECONDS);
         if (drained) {
@@ -214,7 +214,7 @@ final class Workloads {
         if (cpu == null) {
             return;
         }
-        CpuSample end = CpuSample.now();
+        CpuSample end = CpuSample.now(cluster);
         out.put(name + "_cpu_ms_per_op", fmt3(end.processMillisPerOp(cpu, ops)));
         out.put(name + "_cpu_cores", fmt3(end.processCores(cpu)));
         out.put(name + "_other_cores", fmt3(end.otherCores(cpu)));

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Every mode of the cluster benchmark for a moment, in this JVM: the report has its tables and a row per run, every
- * run committed, and the KV node read back the value it wrote. No figure is asserted.
+ * Every mode of the cluster benchmark for a moment, in this JVM (the multi-process KV runs with three member JVMs
+ * besides): the report has its tables and a row per run, every run committed, the KV node read back the value it
+ * wrote, and no member process is left afterwards. No figure is asserted.
  */
 @ExtendWith(LeakDetectionExtension.class)
 @Tag("long") // a tool outside the library, and a cluster per mode: the long profile runs it (mvn -B -ntp verify -Plong)
@@ -29,12 +30,12 @@ class ClusterBenchmarkSmokeTest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(240)
     void everyModeRunsBrieflyAndTheReportHasItsTables() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = ClusterBenchmark.run(List.of("rounds=1", "warmup=0.1", "measure=0.3", "fork=false",
-                "serializers=kryo", "kv-serializers=kryo"), new PrintStream(out, true, StandardCharsets.UTF_8),
+                "serializers=kryo", "kv-serializers=kryo", "layout=inproc,multiproc"), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, "exit code; progress:\n" + err.toString(StandardCharsets.UTF_8) + "\nreport:\n" + report);
@@ -52,8 +53,12 @@ class ClusterBenchmarkSmokeTest {
                 verdict);
         assertTrue(report.contains("### Cost per operation"));
         assertTrue(report.contains("### Against the ideal (ratios of medians)"));
+        assertTrue(row(report, "| kv/kryo/memory/multiproc | 1 |").endsWith("| 0/0/0 | 0 |"),
+                "three member JVMs answer every put and read like the members in one JVM");
+        assertEquals(0, ProcessHandle.current().descendants().count(), "no member process outlives its run");
         if (KvEndToEnd.durableAvailable()) {
             assertTrue(row(report, "| kv/kryo/durable | 1 |").endsWith("| 0/0/0 | 0 |"));
+            assertTrue(row(report, "| kv/kryo/durable/multiproc | 1 |").endsWith("| 0/0/0 | 0 |"));
         } else {
             assertTrue(report.contains("- kv/kryo/durable: not run"), report);
         }

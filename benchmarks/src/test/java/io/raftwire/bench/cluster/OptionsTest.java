@@ -39,9 +39,22 @@ class OptionsTest {
     }
 
     @Test
+    void theMultiProcessLayoutAddsKvRunsOnly() {
+        List<String> skipped = new ArrayList<>();
+        List<RunSpec> runs = Options.parse(List.of("modes=ideal,direct,kv", "serializers=kryo", "durability=durable",
+                "layout=inproc,multiproc")).runs(true, skipped);
+        assertEquals(List.of("ideal", "direct/kryo", "kv/kryo/durable", "kv/kryo/durable/multiproc"),
+                runs.stream().map(RunSpec::label).toList());
+        assertTrue(runs.get(3).multiproc());
+    }
+
+    @Test
     void runsRoundTripThroughTheirCommandLine() {
         RunSpec spec = new RunSpec(RunSpec.Kind.KV, "protostuff", true, 300);
         assertEquals(spec, RunSpec.parse(spec.args()));
+        RunSpec multi = new RunSpec(RunSpec.Kind.KV, "kryo", true, 0, true);
+        assertEquals(List.of("kv", "kryo", "durable", "0", "multiproc"), multi.args());
+        assertEquals(multi, RunSpec.parse(multi.args()));
         assertEquals(RunSpec.ideal(), RunSpec.parse(RunSpec.ideal().args()));
     }
 
@@ -59,6 +72,12 @@ class OptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new RunSpec(RunSpec.Kind.DIRECT, "kryo", true))
                 .getMessage().contains("expected: only kv runs are durable"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RunSpec.parse(List.of("cluster", "kryo",
-                "memory", "0"))).getMessage().contains("expected: ideal, raw, direct or kv"));
+                "memory", "0", "inproc"))).getMessage().contains("expected: ideal, raw, direct or kv"));
+        assertEquals("layout = threads (expected: inproc, multiproc)", refusal("layout=threads"));
+        assertEquals("layout = onebox (expected: inproc or multiproc)", assertThrows(IllegalArgumentException.class,
+                () -> RunSpec.parse(List.of("kv", "kryo", "memory", "0", "onebox"))).getMessage());
+        assertEquals("direct run with layout multiproc (expected: only kv runs start member processes)",
+                assertThrows(IllegalArgumentException.class, () -> new RunSpec(RunSpec.Kind.DIRECT, "kryo", false, 0,
+                        true)).getMessage());
     }
 }
