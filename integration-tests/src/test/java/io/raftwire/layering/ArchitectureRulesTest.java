@@ -101,7 +101,8 @@ class ArchitectureRulesTest {
             .consideringOnlyDependenciesInLayers()
             .layer("raft-messages").definedBy("io.raftwire.message..")
             .layer("config").definedBy("io.raftwire.config..")
-            .layer("serializer-spi").definedBy("io.raftwire.serializer", "io.raftwire.serializer.model..")
+            .layer("serializer-spi").definedBy("io.raftwire.serializer", "io.raftwire.serializer.model..",
+                    "io.raftwire.serializer.schema..")
             .layer("providers").definedBy(providerPackages())
             .layer("transport-api").definedBy(API)
             .layer("transport-netty").definedBy(NETTY_TRANSPORT)

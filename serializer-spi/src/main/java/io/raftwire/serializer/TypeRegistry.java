@@ -6,10 +6,10 @@ import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Shape;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.model.TypeModels;
+import io.raftwire.serializer.schema.Schema;
+import io.raftwire.serializer.schema.SchemaLock;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -56,11 +56,16 @@ public final class TypeRegistry {
     private final TypeModel[] byId;
     private final Map<Class<?>, TypeModel> byClass;
     private final long fingerprint;
+    /** The lock the types were checked against at registration, or null. */
+    private final SchemaLock lock;
+    /** {@link #schema()}, once computed. */
+    private volatile Schema schema;
     /** {@link #codecSwitch()}, once built: a {@link CodecSwitch}, or {@link #NO_SWITCH}; null before. */
     private volatile Object codecSwitch;
 
-    private TypeRegistry(List<TypeModel> models) {
+    private TypeRegistry(List<TypeModel> models, SchemaLock lock) {
         this.models = models;
+        this.lock = lock;
         this.byId = new TypeModel[models.get(models.size() - 1).id() + 1];
         this.byClass = new HashMap<>();
         for (TypeModel m : models) {
@@ -68,6 +73,26 @@ public final class TypeRegistry {
             byClass.put(m.javaType(), m);
         }
         this.fingerprint = digest(models);
+    }
+
+    /** The schema lock this registry's types were checked against at registration, or {@code null} if none. */
+    public SchemaLock lock() {
+        return lock;
+    }
+
+    /**
+     * What this registry's bytes mean, type by type, with the tags of its lock (or, without one, the tags a first lock
+     * would give); computed on the first call. Nothing on the wire or on disk carries it yet. Thread-safe.
+     *
+     * @throws IllegalArgumentException if the types' {@link WireTag}s cannot be tags (one tag on two components)
+     */
+    public Schema schema() {
+        Schema s = schema;
+        if (s == null) {
+            s = Schema.of(this);
+            schema = s;
+        }
+        return s;
     }
 
     /** The catalog alone: every {@link MessageType}, no user types. */
@@ -207,6 +232,7 @@ public final class TypeRegistry {
 
         private final TreeMap<Integer, Class<?>> types = new TreeMap<>();
         private final Map<Class<?>, Integer> ids = new HashMap<>();
+        private SchemaLock lock;
 
         private Builder() {
             for (MessageType t : MessageType.values()) {
@@ -266,13 +292,33 @@ public final class TypeRegistry {
         }
 
         /**
-         * Models every type and links them.
+         * Checks the types against a schema lock when the registry is built: {@link #build()} then fails, listing
+         * every difference at once (a type or component added, removed, renamed or changed, an enum constant added
+         * or removed), unless the registered types are exactly what the lock records. Without a lock (the default)
+         * nothing is checked.
+         *
+         * @param lock the registry's lock, for example {@code SchemaLock.load(loader, SchemaLock.RESOURCE)}; null
+         *             for none
+         * @return this builder
+         */
+        public Builder lock(SchemaLock lock) {
+            this.lock = lock;
+            return this;
+        }
+
+        /**
+         * Models every type and links them; with a {@link #lock}, checks them against it.
          *
          * @throws IllegalArgumentException listing every problem of every type at once (a field type that is not
-         *                                  supported, a reference to an unregistered type, ...), each with a fix
+         *                                  supported, a reference to an unregistered type, ...), each with a fix; or
+         *                                  every difference from the lock
          */
         public TypeRegistry build() {
-            return new TypeRegistry(TypeModels.build(types));
+            List<TypeModel> models = TypeModels.build(types);
+            if (lock != null) {
+                lock.check(models);
+            }
+            return new TypeRegistry(models, lock);
         }
     }
 
@@ -282,16 +328,7 @@ public final class TypeRegistry {
         }
 
         static long sha256Prefix(String text) {
-            try {
-                byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-                long v = 0;
-                for (int i = 0; i < 8; i++) {
-                    v = (v << 8) | (d[i] & 0xFF);
-                }
-                return v;
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("SHA-256 is required of every JVM", e);
-            }
+            return Schema.sha256Prefix(text.getBytes(StandardCharsets.UTF_8));
         }
     }
 }

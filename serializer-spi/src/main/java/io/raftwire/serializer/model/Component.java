@@ -46,6 +46,15 @@ public final class Component {
         return field;
     }
 
+    /**
+     * The tag pinned with {@link io.raftwire.serializer.WireTag} on this component's field (a record component's
+     * annotation reaches its field), or 0 if it has none.
+     */
+    public int wireTag() {
+        io.raftwire.serializer.WireTag tag = field.getAnnotation(io.raftwire.serializer.WireTag.class);
+        return tag == null ? 0 : tag.value();
+    }
+
     /** The parameter or field name. */
     public String name() {
         return name;
