@@ -146,26 +146,29 @@ class DurableClusterIT {
             int follower = (leader + 1) % 3;
             kv.cluster.stop(follower);
             Path segment = newestSegment(data.resolve(io.raftwire.node.local.LocalCluster.id(follower)));
-            long size = Files.size(segment);
-            // a crash while the next record was being written: its frame is complete, its payload is not (it was
-            // never flushed, so never acknowledged)
+            long end = recordsEnd(segment);
+            // a crash while the next record was being written where the records end (in a preallocated segment,
+            // before the zeros): its frame is complete, its payload is not (it was never flushed, so never
+            // acknowledged)
             ByteBuffer torn = ByteBuffer.allocate(16 + 100);
             torn.putInt(500).putInt(101);
             java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
             crc.update(torn.array(), 0, 8);
             torn.putInt((int) crc.getValue()).putInt(0x12345678);
-            try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                ch.write(torn.rewind());
+            try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.WRITE)) {
+                ch.write(torn.rewind(), end);
             }
+            long size = Files.size(segment);
             kv.cluster.restart(follower);
-            logs.await("truncated torn tail of " + segment + " at offset " + size + ": dropped 116 bytes");
+            logs.await("truncated torn tail of " + segment + " at offset " + end + ": dropped " + (size - end)
+                    + " bytes");
             join(client.put("after-torn", bytes("x")));
             Map<String, Long> digests = kv.digests();
             assertEquals(1, new HashSet<>(digests.values()).size(), "state machines differ: " + digests);
 
             kv.cluster.stop(follower);
             segment = newestSegment(data.resolve(io.raftwire.node.local.LocalCluster.id(follower)));
-            long middle = Files.size(segment) / 2;
+            long middle = recordsEnd(segment) / 2; // inside the records, not in a preallocated segment's zeros
             try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 ByteBuffer b = ByteBuffer.allocate(1);
                 ch.read(b, middle);
@@ -178,6 +181,21 @@ class DurableClusterIT {
             assertTrue(e.getMessage().contains("expected"), e.getMessage());
             assertTrue(join(client.put("still-serving", bytes("y"))).success(), "the other two keep a quorum");
         }
+    }
+
+    /**
+     * Where the records of a segment end, walking its frames as raft-node's StoreFormat describes them: at the first
+     * frame of 16 zero bytes (a preallocated segment), or the end of the file (a grown one).
+     */
+    private static long recordsEnd(Path segment) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(segment));
+        int nameLength = b.get(32) & 0xFF;
+        int groupLength = b.getShort(33 + nameLength) & 0xFFFF;
+        int at = 33 + nameLength + 2 + groupLength + 4;
+        while (at + 16 <= b.limit() && (b.getLong(at) != 0 || b.getLong(at + 8) != 0)) {
+            at += 16 + b.getInt(at);
+        }
+        return at;
     }
 
     private static Path newestSegment(Path member) throws IOException {

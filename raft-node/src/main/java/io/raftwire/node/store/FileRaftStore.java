@@ -54,8 +54,12 @@ import java.util.Optional;
  * <li>{@link #truncateLogEntriesFrom} forces everything written and handed over first, then truncates and forces the
  * truncation before returning; {@link #truncateLogEntriesUntil} and {@link #deleteSnapshotChunks} are made durable by
  * the next flush, as MicroRaft allows.</li>
- * <li>A full segment is forced before the next is created; a new segment's header and the directory are forced when
- * it is created.</li>
+ * <li>A full segment is cut to where its records end and forced before the next is created; a new segment's header
+ * and the directory are forced when it is created, or when a prepared file is renamed to become it.</li>
+ * <li>New segments are, when ready, files a background thread zero-filled and forced beforehand
+ * ({@link SegmentPreparer}, turned off by {@link StoreOptions#preallocate()}), so that the fdatasync of an append
+ * changes no file size; appends write over the zeros, and start-up takes 16 zero bytes where a record would start as
+ * the end of the log.</li>
  * <li>{@link #open} forces the newest segment once: after a process crash its unforced bytes are still in the page
  * cache and are restored, and MicroRaft takes every restored entry as durable.</li>
  * </ul>
@@ -200,13 +204,15 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             SnapshotEntryModel snapshot = snapshots.recover();
             long snapshotIndex = snapshot == null ? 0 : snapshot.index();
             LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
-                    options.tornTailReporter()).recover(snapshotIndex);
+                    options.tornTailReporter(), options.segmentBytes()).recover(snapshotIndex);
             GroupCommitter committer = new GroupCommitter(dir, syncer);
             SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
-                    r.segments(), r.nextIndex(), committer.forceLock());
+                    r.segments(), r.nextIndex(), committer.forceLock(), new SegmentPreparer(logDir, files,
+                    options.preallocate()));
             log.forceNewest();
             RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
             listener.onSegments(log.segmentCount());
+            log.startPreparing();
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
                     committer, restored, listener);
         } catch (IOException | RuntimeException ex) {
@@ -438,6 +444,11 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             lock.release();
             lockChannel.close();
         }
+    }
+
+    /** Waits at most {@code millis} for the next log segment to be prepared: for tests that need it preallocated. */
+    boolean awaitNextSegment(long millis) throws InterruptedException {
+        return log.awaitNextSegment(millis);
     }
 
     /** The lock the sync thread holds while forcing: for tests that must know when close() waits for it. */

@@ -17,7 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the log segments at start-up: checks every header and record, cuts a torn tail off the newest segment,
- * deletes segments a snapshot made obsolete, and refuses anything else. Used once, by {@link FileRaftStore#open}.
+ * deletes segments a snapshot made obsolete, and refuses anything else. The newest segment may be preallocated
+ * (zero-filled beyond its records, see {@link SegmentPreparer}): its log ends at the first frame whose 16 bytes are all
+ * zero, provided no intact record follows anywhere after it (a frame can never be all zeros: the CRC32C of eight zero
+ * bytes is not zero). A damaged record followed only by zeros is a torn tail as in a grown file. Used once, by {@link FileRaftStore#open}.
  */
 final class LogRecovery {
 
@@ -27,8 +30,9 @@ final class LogRecovery {
     record Result(List<LogSegment> segments, List<LogEntryModel> entriesAfterSnapshot, long nextIndex) {
     }
 
+    /** @param size the file's size: larger than {@code end} in a preallocated segment */
     private record Scanned(Path path, long base, long headerLength, long[] offsets, List<LogEntryModel> entries,
-            long end) {
+            long end, long size) {
         long lastIndex() {
             return base + entries.size() - 1;
         }
@@ -40,15 +44,18 @@ final class LogRecovery {
     private final Syncer syncer;
     private final ChannelOpener files;
     private final Consumer<TornTail> reporter;
+    private final long segmentBytes;
 
+    /** @param segmentBytes where a grown segment found here moves on to the next ({@link StoreOptions#segmentBytes}) */
     LogRecovery(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
-            Consumer<TornTail> reporter) {
+            Consumer<TornTail> reporter, long segmentBytes) {
         this.logDir = logDir;
         this.expected = storeHeader.with(FileKind.LOG_SEGMENT, 0);
         this.codec = codec;
         this.syncer = syncer;
         this.files = files;
         this.reporter = reporter;
+        this.segmentBytes = segmentBytes;
     }
 
     /**
@@ -82,8 +89,10 @@ final class LogRecovery {
         List<LogEntryModel> after = new ArrayList<>();
         long next = snapshotIndex + 1;
         for (Scanned s : kept) {
-            segments.add(LogSegment.existing(this.files, s.path, s.base, s.headerLength, s.offsets, s.entries.size(),
-                    s.end));
+            // a preallocated segment moves on once its capacity is used, as when it was created; a grown one at the size
+            long rollAt = s.size > s.end ? s.size : segmentBytes;
+            segments.add(LogSegment.existing(this.files, s.path, s.base, s.headerLength, rollAt, s.offsets,
+                    s.entries.size(), s.end));
             for (LogEntryModel m : s.entries) {
                 if (m.index() > snapshotIndex) {
                     after.add(m);
@@ -141,6 +150,7 @@ final class LogRecovery {
         List<LogEntryModel> entries = new ArrayList<>();
         List<Long> offsets = new ArrayList<>();
         int lastTerm = 0;
+        long end;
         try {
             for (RecordReader.Frame f = reader.next(); f != null; f = reader.next()) {
                 LogEntryModel m = codec.decode(f.typeId(), f.payload(), LogEntryModel.class, path, f.offset());
@@ -157,7 +167,13 @@ final class LogRecovery {
                 entries.add(m);
                 offsets.add(f.offset());
             }
+            end = reader.position();
         } catch (RecordReader.Damage d) {
+            if (newest && reader.zerosAt(d.offset) && reader.validFrameFrom(d.offset) < 0) {
+                // the end of the records in a preallocated segment: nothing to cut, nothing torn
+                end = d.offset;
+                return scanned(path, base, headerLength, offsets, entries, end, ch.size());
+            }
             long following = reader.validFrameFrom(d.nextCandidate);
             if (!newest || following >= 0) {
                 throw new StoreCorruptedException(path, d.offset, d.reason + "; not a torn tail: "
@@ -167,12 +183,18 @@ final class LogRecovery {
             ch.truncate(d.offset);
             syncer.force(ch);
             reporter.accept(new TornTail(path, d.offset, reader.size() - d.offset, d.reason));
+            end = d.offset;
         }
+        return scanned(path, base, headerLength, offsets, entries, end, ch.size());
+    }
+
+    private static Scanned scanned(Path path, long base, long headerLength, List<Long> offsets,
+            List<LogEntryModel> entries, long end, long size) {
         long[] offs = new long[Math.max(64, offsets.size())];
         for (int i = 0; i < offsets.size(); i++) {
             offs[i] = offsets.get(i);
         }
-        return new Scanned(path, base, headerLength, offs, entries, ch.size());
+        return new Scanned(path, base, headerLength, offs, entries, end, size);
     }
 
     private static void checkContiguous(List<Scanned> kept, long snapshotIndex) throws StoreCorruptedException {

@@ -3,7 +3,6 @@ package io.raftwire.node.store;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -38,6 +37,8 @@ final class RecordReader {
             this.nextCandidate = nextCandidate;
         }
     }
+
+    private static final int WINDOW = 1 << 20;
 
     private final FileChannel ch;
     private final Path file;
@@ -106,21 +107,65 @@ final class RecordReader {
     }
 
     /**
+     * Whether a complete frame of 16 zero bytes starts at {@code at}: where the records of a preallocated file end, if
+     * no intact record follows. Fewer than 16 bytes before the end of the file are a frame cut short, as in a grown
+     * file, even if they are zeros.
+     */
+    boolean zerosAt(long at) throws IOException {
+        if (size - at < StoreFormat.FRAME_BYTES) {
+            return false;
+        }
+        ByteBuffer head = read(at, StoreFormat.FRAME_BYTES);
+        return head.getLong(0) == 0 && head.getLong(8) == 0;
+    }
+
+    /**
      * The offset of the first intact record at or after {@code from}, or -1 if there is none: then damage before
-     * {@code from} is the torn tail of the file.
+     * {@code from} is the torn tail of the file. Reads the file in windows of {@value #WINDOW} bytes through the
+     * channel (no mapping, so a simulated page cache sees every read); positions whose first 12 bytes are zero are
+     * skipped without computing a CRC (a frame whose first 8 bytes are zero carries their CRC32C, which is not zero),
+     * so the zeros of a preallocated segment are scanned quickly.
      */
     long validFrameFrom(long from) throws IOException {
-        if (from >= size) {
-            return -1;
-        }
-        long len = Math.min(size - from, Integer.MAX_VALUE);
-        MappedByteBuffer region = ch.map(FileChannel.MapMode.READ_ONLY, from, len);
-        for (int at = 0; at + StoreFormat.FRAME_BYTES <= region.limit(); at++) {
-            if (StoreFormat.validFrameAt(region, at, maxRecordBytes)) {
-                return from + at;
+        ByteBuffer window = null;
+        for (long base = from; base + StoreFormat.FRAME_BYTES <= size; base += WINDOW) {
+            int n = (int) Math.min(WINDOW + StoreFormat.FRAME_BYTES - 1, size - base);
+            if (window == null) {
+                window = ByteBuffer.allocate(WINDOW + StoreFormat.FRAME_BYTES - 1);
+            }
+            window.clear().limit(n);
+            while (window.hasRemaining()) {
+                if (ch.read(window, base + window.position()) < 0) {
+                    throw new EOFException(file + " shrank while being read");
+                }
+            }
+            int last = Math.min(WINDOW, n - StoreFormat.FRAME_BYTES + 1);
+            for (int i = 0; i < last; i++) {
+                if (window.getLong(i) == 0 && window.getInt(i + 8) == 0) {
+                    continue;
+                }
+                if (intactAt(window, i, base)) {
+                    return base + i;
+                }
             }
         }
         return -1;
+    }
+
+    /** Whether an intact record starts at {@code i} of {@code window}, which holds the file from {@code base}. */
+    private boolean intactAt(ByteBuffer window, int i, long base) throws IOException {
+        int len = window.getInt(i);
+        if (len < 0 || len > maxRecordBytes || base + i + StoreFormat.FRAME_BYTES + len > size
+                || StoreFormat.crc(window, i, 8) != window.getInt(i + 8)) {
+            return false;
+        }
+        int payloadCrc;
+        if (i + StoreFormat.FRAME_BYTES + len <= window.limit()) {
+            payloadCrc = StoreFormat.crc(window, i + StoreFormat.FRAME_BYTES, len);
+        } else {
+            payloadCrc = StoreFormat.crc(read(base + i + StoreFormat.FRAME_BYTES, len), 0, len);
+        }
+        return payloadCrc == window.getInt(i + 12);
     }
 
     private ByteBuffer read(long at, int len) throws IOException {

@@ -17,7 +17,15 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The Raft log on disk: segment files with consecutive indices, appended to the newest. Appends and prefix deletions
  * are made durable by the store's {@link GroupCommitter}, which {@link #takeUnforced()} hands them to; a full segment
- * is forced before the next is created, and suffix truncations and segment creation are forced at once. Not
+ * is trimmed to its records and forced before the next is created, and suffix truncations and segment creation are
+ * forced at once.
+ *
+ * <p><b>Preallocation.</b> A new segment is, when one is ready, the file a {@link SegmentPreparer} zero-filled in the
+ * background, so that the fdatasyncs of appends journal no size change; otherwise (not ready yet, or preparing failed)
+ * a file grown by its appends, as before. The next file is asked for as soon as one is taken, and at open. Its
+ * capacity doubles from {@value #FIRST_PREPARED_BYTES} bytes with each segment prepared since open, up to the segment
+ * size: a store that is opened often and writes little (a test, a short-lived node) zero-fills little, and a busy one
+ * gets full-size segments from the seventh prepared since open on. Not
  * thread-safe; used on the Raft thread, which holds the store's force lock whenever it closes, truncates or deletes a
  * segment, so that the sync thread never forces a channel being closed.
  */
@@ -29,7 +37,12 @@ final class SegmentedLog {
     private final Syncer syncer;
     private final ChannelOpener files;
     private final long segmentBytes;
+    /** The capacity of the first segment prepared after open, in bytes. */
+    static final long FIRST_PREPARED_BYTES = 1L << 20;
+
     private final ReentrantLock forceLock;
+    private final SegmentPreparer preparer;
+    private long nextCapacity;
     private final List<LogSegment> segments;
     private final Set<LogSegment> unforced = Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean directoryUnforced;
@@ -40,7 +53,8 @@ final class SegmentedLog {
      * @param nextIndex the index the next appended entry must have
      */
     SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
-            long segmentBytes, List<LogSegment> segments, long nextIndex, ReentrantLock forceLock) {
+            long segmentBytes, List<LogSegment> segments, long nextIndex, ReentrantLock forceLock,
+            SegmentPreparer preparer) {
         this.logDir = logDir;
         this.segmentHeader = storeHeader.with(FileKind.LOG_SEGMENT, 0);
         this.codec = codec;
@@ -50,6 +64,18 @@ final class SegmentedLog {
         this.forceLock = forceLock;
         this.segments = new ArrayList<>(segments);
         this.nextIndex = nextIndex;
+        this.preparer = preparer;
+        this.nextCapacity = Math.min(segmentBytes, FIRST_PREPARED_BYTES);
+    }
+
+    /** Waits at most {@code millis} until the preparer holds a file ready for the next segment. */
+    boolean awaitNextSegment(long millis) throws InterruptedException {
+        return preparer.awaitReady(millis);
+    }
+
+    /** Starts preparing the next segment in the background: once the store is open. */
+    void startPreparing() {
+        preparer.prepare(nextCapacity);
     }
 
     /** The index the next appended entry must have. */
@@ -206,8 +232,9 @@ final class SegmentedLog {
         }
     }
 
-    /** Closes every segment; nothing is forced. The caller holds the force lock. */
+    /** Closes every segment; nothing is forced. The caller holds the force lock. The preparer is stopped first. */
     void close() throws IOException {
+        preparer.close();
         for (LogSegment s : segments) {
             s.close();
         }
@@ -219,22 +246,30 @@ final class SegmentedLog {
      */
     private LogSegment tailForAppend() throws IOException {
         LogSegment tail = segments.isEmpty() ? null : segments.get(segments.size() - 1);
-        if (tail != null && tail.lastIndex() + 1 == nextIndex && tail.size() < segmentBytes) {
+        if (tail != null && tail.lastIndex() + 1 == nextIndex && tail.size() < tail.rollAt()) {
             return tail;
         }
         if (tail != null) {
             forceLock.lock();
             try {
-                tail.force(syncer);
+                tail.trimAndForce(syncer);
                 unforced.remove(tail);
                 tail.close();
             } finally {
                 forceLock.unlock();
             }
         }
-        LogSegment created = LogSegment.create(files, logDir, segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex),
-                syncer);
+        FileHeader header = segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex);
+        SegmentPreparer.Prepared prepared = preparer.take();
+        LogSegment created;
+        if (prepared != null) {
+            created = LogSegment.fromPrepared(files, logDir, header, syncer, prepared);
+            nextCapacity = Math.min(segmentBytes, nextCapacity * 2);
+        } else {
+            created = LogSegment.create(files, logDir, header, syncer, segmentBytes);
+        }
         segments.add(created);
+        preparer.prepare(nextCapacity);
         return created;
     }
 }

@@ -80,23 +80,6 @@ public final class StoreFormat {
         return (int) c.getValue();
     }
 
-    /**
-     * Whether a complete, valid record starts at {@code at}: its header CRC matches, its length is within
-     * {@code maxRecordBytes} and the file, and its payload CRC matches.
-     *
-     * @param buf the file's bytes from position 0 to its limit (its end)
-     */
-    static boolean validFrameAt(ByteBuffer buf, int at, int maxRecordBytes) {
-        if (at + FRAME_BYTES > buf.limit()) {
-            return false;
-        }
-        int len = buf.getInt(at);
-        if (len < 0 || len > maxRecordBytes || (long) at + FRAME_BYTES + len > buf.limit()) {
-            return false;
-        }
-        return crc(buf, at, 8) == buf.getInt(at + 8) && crc(buf, at + FRAME_BYTES, len) == buf.getInt(at + 12);
-    }
-
     /** 20-digit zero-padded decimal, so names sort as numbers. */
     static String indexName(long index) {
         return String.format("%020d", index);

@@ -17,8 +17,13 @@ import java.util.function.Consumer;
  *                         declares more is corruption when read.
  * @param syncer           how files and directories are made durable
  * @param tornTailReporter told about each torn tail cut off at start-up; the default logs it at WARN
+ * @param preallocate      whether new log segments are zero-filled to their capacity by a background thread before
+ *                         they are used (the default), so that an fdatasync after an append journals no size change;
+ *                         {@code false} grows every new segment by its appends, as a 0.1.0 store did (for a file
+ *                         system where preallocation buys nothing, such as tmpfs or a copy-on-write one)
  */
-public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer, Consumer<TornTail> tornTailReporter) {
+public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer, Consumer<TornTail> tornTailReporter,
+        boolean preallocate) {
 
     /** Default segment size: 64 MiB. */
     public static final long DEFAULT_SEGMENT_BYTES = 64L * 1024 * 1024;
@@ -46,28 +51,38 @@ public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer,
         Objects.requireNonNull(tornTailReporter, "tornTailReporter");
     }
 
-    /** 64 MiB segments, 256 MiB records, real fsyncs, torn tails logged at WARN. */
+    /** These settings with preallocated segments, as before {@code preallocate} existed. */
+    public StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer, Consumer<TornTail> tornTailReporter) {
+        this(segmentBytes, maxRecordBytes, syncer, tornTailReporter, true);
+    }
+
+    /** 64 MiB segments, 256 MiB records, real fsyncs, torn tails logged at WARN, preallocated segments. */
     public static StoreOptions defaults() {
-        return new StoreOptions(DEFAULT_SEGMENT_BYTES, MAX_RECORD_BYTES, Syncer.SYSTEM, LOG_TORN_TAIL);
+        return new StoreOptions(DEFAULT_SEGMENT_BYTES, MAX_RECORD_BYTES, Syncer.SYSTEM, LOG_TORN_TAIL, true);
     }
 
     /** A copy with another segment size. */
     public StoreOptions withSegmentBytes(long bytes) {
-        return new StoreOptions(bytes, maxRecordBytes, syncer, tornTailReporter);
+        return new StoreOptions(bytes, maxRecordBytes, syncer, tornTailReporter, preallocate);
     }
 
     /** A copy with another record size limit. */
     public StoreOptions withMaxRecordBytes(int bytes) {
-        return new StoreOptions(segmentBytes, bytes, syncer, tornTailReporter);
+        return new StoreOptions(segmentBytes, bytes, syncer, tornTailReporter, preallocate);
     }
 
     /** A copy with another syncer. */
     public StoreOptions withSyncer(Syncer s) {
-        return new StoreOptions(segmentBytes, maxRecordBytes, s, tornTailReporter);
+        return new StoreOptions(segmentBytes, maxRecordBytes, s, tornTailReporter, preallocate);
     }
 
     /** A copy with another torn-tail reporter. */
     public StoreOptions withTornTailReporter(Consumer<TornTail> reporter) {
-        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, reporter);
+        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, reporter, preallocate);
+    }
+
+    /** A copy that preallocates new log segments, or grows them by appends. */
+    public StoreOptions withPreallocation(boolean on) {
+        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, tornTailReporter, on);
     }
 }

@@ -408,7 +408,7 @@ class FileRaftStoreTest {
 
     private List<Path> segments() throws IOException {
         try (var files = Files.list(dir.resolve("log"))) {
-            return files.sorted().toList();
+            return files.filter(p -> p.getFileName().toString().endsWith(".log")).sorted().toList();
         }
     }
 }

@@ -54,7 +54,7 @@ class StoreDamageTest {
 
     /** Writes a node's state and {@code ENTRIES} entries, flushed, in one segment; returns the segment. */
     private Path written(Serializer s) throws IOException {
-        try (FileRaftStore store = StoreFixtures.open(dir, s, torn)) {
+        try (FileRaftStore store = StoreFixtures.openGrown(dir, s, torn)) {
             store.takeRestoredState();
             StoreFixtures.initialise(store);
             store.persistLogEntries(entries(1, 2, 1));
@@ -124,7 +124,7 @@ class StoreDamageTest {
         long last = recordOffsets(bytes, ENTRIES)[ENTRIES - 1];
         bytes[bytes.length - 1] ^= 0x40;
         Files.write(segment, bytes);
-        try (FileRaftStore store = StoreFixtures.open(dir, s, torn)) {
+        try (FileRaftStore store = StoreFixtures.openGrown(dir, s, torn)) {
             assertEquals(entries(1, ENTRIES - 1, 1), store.takeRestoredState().orElseThrow().getLogEntries());
             store.persistLogEntries(entries(ENTRIES, ENTRIES + 1, 2));
             store.flush();
@@ -140,14 +140,20 @@ class StoreDamageTest {
     }
 
     @Test
-    void zerosAfterTheLastRecordAreATornTail() throws IOException {
+    void zerosAfterTheLastRecordAreTheEndOfAPreallocatedSegmentButFewerThanAFrameAreATornTail() throws IOException {
         Serializer s = serializer("kryo");
         Path segment = written(s);
         byte[] bytes = Files.readAllBytes(segment);
         Files.write(segment, Arrays.copyOf(bytes, bytes.length + 4096));
         assertEquals(entries(1, ENTRIES, 1), restoredEntries(s));
-        assertEquals(1, torn.size());
-        assertEquals(4096, torn.get(0).bytesDropped());
+        assertEquals(List.of(), torn, "zeros after the records are where a preallocated segment's log ends");
+        assertEquals(bytes.length + 4096, Files.size(segment), "nothing is cut");
+
+        Files.write(segment, Arrays.copyOf(bytes, bytes.length + StoreFormat.FRAME_BYTES - 1));
+        assertEquals(entries(1, ENTRIES, 1), restoredEntries(s));
+        assertEquals(1, torn.size(), "15 zeros are a frame cut short: " + torn);
+        assertEquals(StoreFormat.FRAME_BYTES - 1, torn.get(0).bytesDropped());
+        assertEquals(bytes.length, Files.size(segment));
     }
 
     @ParameterizedTest
@@ -259,7 +265,8 @@ class StoreDamageTest {
     @Test
     void aMissingSegmentStopsStartUp() throws IOException {
         Serializer s = serializer("kryo");
-        StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES);
+        StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES)
+                .withPreallocation(false);
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
             StoreFixtures.initialise(store);
@@ -315,7 +322,8 @@ class StoreDamageTest {
     @Test
     void aTornRecordInAnOlderSegmentIsCorruption() throws IOException {
         Serializer s = serializer("kryo");
-        StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES);
+        StoreOptions small = StoreOptions.defaults().withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES)
+                .withPreallocation(false);
         try (FileRaftStore store = FileRaftStore.open(dir, s, StoreFixtures.GROUP, small)) {
             store.takeRestoredState();
             StoreFixtures.initialise(store);

@@ -110,6 +110,12 @@ public final class StoreFixtures {
         return FileRaftStore.open(dir, s, GROUP, StoreOptions.defaults().withTornTailReporter(torn::add));
     }
 
+    /** {@link #open} with segments grown by their appends: for tests that write and cut segment files byte by byte. */
+    static FileRaftStore openGrown(Path dir, Serializer s, List<TornTail> torn) throws IOException {
+        return FileRaftStore.open(dir, s, GROUP, StoreOptions.defaults().withTornTailReporter(torn::add)
+                .withPreallocation(false));
+    }
+
     /** Asserts the restored state holds exactly these values. */
     static void assertRestored(RestoredRaftState r, RaftTermPersistentStateModel term, Object snapshot,
             List<LogEntry> entries) {
