@@ -212,6 +212,24 @@ class KryoResolvingDecoderTest {
     }
 
     @Test
+    void everyProperPrefixOfAWrittenValueIsRefusedAsMalformed() {
+        assertPrefixesRefused(decoder(AddV1.class, AddV2.class), encode(AddV1.class, new AddV1(300, "xyz")));
+        assertPrefixesRefused(decoder(RemoveV1.class, RemoveV2.class),
+                encode(RemoveV1.class, new RemoveV1(300, "xyz", "removed")));
+        assertPrefixesRefused(decoder(ReorderV1.class, ReorderV2.class),
+                encode(ReorderV1.class, new ReorderV1(-5, "xyz")));
+        assertPrefixesRefused(decoder(WidenV1.class, WidenV2.class), encode(WidenV1.class, new WidenV1(-1)));
+    }
+
+    private static void assertPrefixesRefused(KryoResolvingDecoder decoder, byte[] whole) {
+        for (int n = 0; n < whole.length; n++) {
+            String message = refusal(decoder, java.util.Arrays.copyOf(whole, n));
+            assertTrue(message.startsWith("kryo: cannot decode ") && message.contains("(expected: "),
+                    "prefix of " + n + " bytes: " + message);
+        }
+    }
+
+    @Test
     void bytesLeftAfterTheValueAreRefused() {
         assertEquals("kryo: cannot decode AddV2 (type 1024, 4 bytes): 1 bytes left after the value (expected: none)",
                 refusal(decoder(AddV1.class, AddV2.class), bytes("07027800")));
