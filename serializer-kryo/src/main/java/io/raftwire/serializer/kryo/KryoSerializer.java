@@ -103,9 +103,16 @@ final class KryoSerializer extends AbstractSerializer {
             payload.getBytes(start, array, 0, length);
             PayloadInput in = s.input();
             in.setBuffer(array, 0, length);
-            Object value = resolved.read(s.kryo(), in);
-            payload.readerIndex(start + in.position());
-            return value;
+            // The payload's own value counts as one level, as readDirect counts it, so nested values see the depth
+            // they see on today's path.
+            in.directDepth++;
+            try {
+                Object value = resolved.read(s.kryo(), in);
+                payload.readerIndex(start + in.position());
+                return value;
+            } finally {
+                in.directDepth--;
+            }
         } finally {
             s.releaseAfterRead();
         }

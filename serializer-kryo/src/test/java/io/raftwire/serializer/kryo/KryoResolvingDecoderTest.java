@@ -79,6 +79,22 @@ class KryoResolvingDecoderTest {
 
     record BoxedV2(long a) { }
 
+    record Leaf(long x) { }
+
+    record Inner(Leaf leaf) { }
+
+    record NestV1(long a, Inner in) { }
+
+    record NestV2(long a, Inner in, String c) { }
+
+    record InnerV1(long x) { }
+
+    record InnerV2(long x, String y) { }
+
+    record Holder1(InnerV1 in) { }
+
+    record Holder2(InnerV2 in) { }
+
     // ---- new code reads old bytes: every cell of the matrix ----
 
     @Test
@@ -152,6 +168,39 @@ class KryoResolvingDecoderTest {
         KryoResolvingDecoder decoder = KryoResolvingDecoder.create(Schema.of(older.registry()), newer);
         assertFalse(decoder.identity());
         assertEquals(new Kept(7), decode(decoder, encode(older, new Kept(7))));
+    }
+
+    @Test
+    void unchangedNestedValueIsReadAtTheDepthTodaysPathSees() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, NestV1.class).register(ID + 1, Inner.class)
+                .register(ID + 2, Leaf.class).build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, NestV2.class).register(ID + 1, Inner.class)
+                .register(ID + 2, Leaf.class).build();
+        byte[] written = encode(serializer(older), new NestV1(1, new Inner(new Leaf(2))));
+        assertEquals("01010102", hex(written));
+        assertEquals(new NestV2(1, new Inner(new Leaf(2)), null), decode(KryoResolvingDecoder.create(
+                Schema.of(older), serializer(newer)), written));
+        SerializerOptions depthTwo = new SerializerOptions(2, SerializerOptions.DEFAULT_MAX_ELEMENTS,
+                SerializerOptions.DEFAULT_BUFFER_BYTES, SerializerOptions.DEFAULT_MAX_POOLED_BUFFER_BYTES);
+        Serializer shallowOld = new KryoSerializerProvider().create(older, depthTwo);
+        assertEquals("kryo: cannot decode NestV1 (type 1024, 4 bytes): nesting depth 3 (expected: <= 2)",
+                refusal(KryoResolvingDecoder.create(Schema.of(older), shallowOld), written), "today's path");
+        KryoResolvingDecoder shallow = KryoResolvingDecoder.create(Schema.of(older),
+                new KryoSerializerProvider().create(newer, depthTwo));
+        assertEquals("kryo: cannot decode NestV2 (type 1024, 4 bytes): nesting depth 3 (expected: <= 2)",
+                refusal(shallow, written));
+    }
+
+    @Test
+    void changedTypeNestedInAnotherIsRefusedAtCreate() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, Holder1.class).register(ID + 1, InnerV1.class)
+                .build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, Holder2.class).register(ID + 1, InnerV2.class)
+                .build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> KryoResolvingDecoder.create(Schema.of(older), serializer(newer)));
+        assertEquals("Holder2.in: kryo's resolving decoder cannot read type 1025, which changed, nested inside another"
+                + " type yet (expected: docs/upgrades.md section 3 step 3 for the changes it reads)", e.getMessage());
     }
 
     // ---- old code reads new bytes, where the plan reads them ----
