@@ -100,6 +100,18 @@ public abstract class AbstractSerializer implements Serializer {
 
     @Override
     public final Object decode(int typeId, ByteBuf payload) {
+        return decodeWith(typeId, payload, null);
+    }
+
+    /**
+     * {@link #decode}, with the value read by {@code reader} instead of {@link #read}: the same checks (registered
+     * type, payload size, nothing left after the value) and the same failures. For a provider's decoder of bytes
+     * written with another schema (docs/upgrades.md §2.5), which reads into this serializer's registered types.
+     *
+     * @param reader reads one value of the given model from the payload, as {@link #read} does; null = {@link #read}
+     */
+    protected final Object decodeWith(int typeId, ByteBuf payload,
+            java.util.function.BiFunction<TypeModel, ByteBuf, Object> reader) {
         int size = payload.readableBytes();
         TypeModel model = registry.find(typeId);
         if (model == null) {
@@ -112,7 +124,7 @@ public abstract class AbstractSerializer implements Serializer {
                     Bounds.payloadTooLarge(size, options.maxPayloadBytes()), null);
         }
         try {
-            Object value = read(model, payload);
+            Object value = reader == null ? read(model, payload) : reader.apply(model, payload);
             if (payload.isReadable()) {
                 throw new MalformedPayloadException(payload.readableBytes() + " bytes left after the value"
                         + " (expected: none)");

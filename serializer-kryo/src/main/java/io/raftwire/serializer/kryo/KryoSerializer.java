@@ -86,6 +86,48 @@ final class KryoSerializer extends AbstractSerializer {
         }
     }
 
+    /**
+     * Decodes a payload written with another schema into this serializer's types: {@link #decode}'s checks, the value
+     * read by {@code resolved} (its plan for the payload's type) instead of the generated codec.
+     */
+    Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
+        return decodeWith(typeId, payload, (model, p) -> readResolved(resolved, p));
+    }
+
+    private Object readResolved(ResolvedType resolved, ByteBuf payload) {
+        KryoThreadState s = acquire();
+        try {
+            int start = payload.readerIndex();
+            int length = payload.readableBytes();
+            byte[] array = s.copyBuffer(length);
+            payload.getBytes(start, array, 0, length);
+            PayloadInput in = s.input();
+            in.setBuffer(array, 0, length);
+            // The payload's own value counts as one level, as readDirect counts it, so nested values see the depth
+            // they see on today's path.
+            in.directDepth++;
+            try {
+                Object value = resolved.read(s.kryo(), in);
+                payload.readerIndex(start + in.position());
+                return value;
+            } finally {
+                in.directDepth--;
+            }
+        } finally {
+            s.releaseAfterRead();
+        }
+    }
+
+    /** The configured bound on elements and string/array lengths. */
+    int maxElements() {
+        return options().maxElements();
+    }
+
+    /** The per-type Kryo serializers of this instance. */
+    KryoSchema schema() {
+        return schema;
+    }
+
     /** The calling thread's reusable state (for tests of pooling). */
     KryoThreadState threadState() {
         return state.get();

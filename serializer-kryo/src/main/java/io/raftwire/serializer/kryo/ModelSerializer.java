@@ -277,7 +277,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     }
 
     /** Whether Kryo ran out of payload bytes. */
-    private static boolean truncated(KryoException e) {
+    static boolean truncated(KryoException e) {
         return e instanceof KryoBufferUnderflowException
                 || (e.getMessage() != null && e.getMessage().startsWith("Buffer too small"));
     }
@@ -317,6 +317,40 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             throw e;
         }
         return model.instantiate(args);
+    }
+
+    /**
+     * Reads component {@code i} as the walk does (its own layout, bounds and messages), for a decoder that reads the
+     * components one at a time in another order ({@link ResolvedType}). A truncation is left to the caller.
+     */
+    Object readComponent(Kryo kryo, Input input, int i) {
+        Component c = components[i];
+        if (c.walked()) {
+            return ShapeCodec.read(c.shape(), KryoWire.source(kryo, input, schema, maxElements, labels[i]), labels[i]);
+        }
+        return switch (c.kind()) {
+            case LONG -> input.readVarLong(true);
+            case INT -> input.readVarInt(true);
+            case BOOLEAN -> PayloadReads.flag(input, labels[i]);
+            case STRING -> PayloadReads.string(input, maxElements, labels[i]);
+            case BYTES -> PayloadReads.bytes(input, maxElements, labels[i]);
+            case LONGS -> PayloadReads.longs(input, maxElements, labels[i]);
+            case ENUM -> readEnum(input, i);
+            case VALUE -> readValue(kryo, input, i);
+            case POLYMORPHIC -> readPolymorphic(kryo, input, i);
+            case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
+            default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
+        };
+    }
+
+    /** {@code Type.component}, as messages name component {@code i}. */
+    String label(int i) {
+        return labels[i];
+    }
+
+    /** The schema this serializer is linked into. */
+    KryoSchema schema() {
+        return schema;
     }
 
     // ---- the generated path: one method per kind (ComponentWriter/ComponentReader), straight on the buffer ----
