@@ -195,6 +195,15 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
+     * Asks member {@code memberId} for its status in group {@code groupId}, whatever group this client's builder
+     * named: as {@link #status(String)}, on members that host several groups ({@code docs/multi-group.md}).
+     */
+    public CompletableFuture<StatusResponse> status(String memberId, String groupId) {
+        return transport.request(memberId, new StatusRequest(GroupAddress.of(memberId,
+                Objects.requireNonNull(groupId, "groupId"))), StatusResponse.class, operationTimeout);
+    }
+
+    /**
      * Asks member {@code memberId} to take a snapshot at its commit index now ({@code RaftNode#takeSnapshot()} on that
      * member; a no-op if it has one at that index). Members refuse it unless this client holds an admin certificate, or
      * on plaintext they set {@code raftwire.security.plaintext-admin}: the error is a {@code PROTOCOL_ERROR} starting
