@@ -92,7 +92,8 @@ class MultiGroupIT {
             assertEquals(index, m.group(3).raftNode().getReport().join().getResult().getLog().getLastSnapshotIndex());
             for (int g = 0; g < GROUPS; g++) {
                 if (g != 3) {
-                    assertEquals(0, m.group(g).raftNode().getReport().join().getResult().getLog().getLastSnapshotIndex(),
+                    assertEquals(0, m.group(g).raftNode().getReport().join().getResult().getLog()
+                            .getLastSnapshotIndex(),
                             "group " + g + " took no snapshot");
                 }
             }
