@@ -70,6 +70,16 @@ class GroupsCliIT {
             assertTrue(wrong[2].contains("--group = ") && wrong[2].contains("other-2 (no group of cluster it-groups"
                     + " (expected: it-groups or it-groups-<i>, i = 1..1023))"), wrong[2]);
 
+            String[] put = cli("client", "--members", members(cluster), "--group", "it-groups-1", "put", "greeting",
+                    "hello");
+            assertEquals(String.valueOf(ExitCodes.OK), put[0], put[2]);
+            assertTrue(put[1].startsWith("OK version "), put[1]);
+            String[] get = cli("client", "--members", members(cluster), "--group", "it-groups-1", "get", "greeting");
+            assertTrue(get[1].startsWith("hello (version "), get[1]);
+            String[] elsewhere = cli("client", "--members", members(cluster), "--group", "it-groups-3", "get",
+                    "greeting");
+            assertEquals("(absent)", elsewhere[1], "group it-groups-3 holds no key group it-groups-1 was given");
+
             int target = (leaders[2] + 1) % 3;
             String[] transfer = cli("admin", "--members", members(cluster), "--group", "it-groups-2",
                     "transfer-leadership", MemberCluster.id(target));

@@ -7,6 +7,7 @@ import io.raftwire.node.RaftwireMember;
 import io.raftwire.node.StateCheck;
 import io.raftwire.node.group.SessionIds;
 import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,6 +34,10 @@ class MultiGroupIT {
 
     @TempDir
     Path data;
+
+    /** The members and the client warn while they cannot reach the stopped member. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     @Test
     @Timeout(120)
@@ -72,6 +78,9 @@ class MultiGroupIT {
                 assertTrue(back.group(g).raftNode().getReport().join().getResult().getLog().getCommitIndex() > 0,
                         "restarted member rejoined group " + g);
             }
+            String unreachable = "cannot connect to " + MemberCluster.id(stopped) + " at ";
+            assertTrue(logs.lines().stream().allMatch(l -> l.contains(unreachable)),
+                    "only the stopped member was unreachable: " + logs.lines());
         }
     }
 
