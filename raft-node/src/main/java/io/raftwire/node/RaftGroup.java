@@ -258,7 +258,7 @@ public final class RaftGroup implements AutoCloseable {
      * I/O thread or a Raft thread.
      */
     @Override
-    public void close() {
+    public synchronized void close() { // a second caller waits until the first has released the store
         if (closed) {
             return;
         }

@@ -213,7 +213,7 @@ public final class RaftwireMember implements AutoCloseable {
      * threads go on. Idempotent. Stopping group 0 also removes the meters of the shared parts, which are bound to
      * group 0's, until {@link #restartGroup restartGroup(0)}.
      */
-    public void stopGroup(int index) {
+    public synchronized void stopGroup(int index) {
         groups.get(index).close();
     }
 
@@ -234,7 +234,12 @@ public final class RaftwireMember implements AutoCloseable {
         if (index == 0) {
             metrics = bindShared(g); // the stopped group 0 took the shared meters with it
         }
-        g.start();
+        try {
+            g.start();
+        } catch (RuntimeException e) {
+            g.close(); // releases its store and its routes: a later restartGroup can open the directory again
+            throw e;
+        }
         return g;
     }
 

@@ -180,11 +180,11 @@ public final class ClientRouter {
                     List.of(), new long[0]));
         }
         int index = t.index();
+        if (ids.length == 1 && SessionIds.local(ids[0]) == 0) { // a probe (of group 0 too): answered, not replicated
+            return s.keepAlive(from, new KeepAliveRequest(new long[0], new long[0], new long[0]));
+        }
         if (index == 0) {
             return s.keepAlive(from, r);
-        }
-        if (ids.length == 1 && SessionIds.local(ids[0]) == 0) {
-            return s.keepAlive(from, new KeepAliveRequest(new long[0], new long[0], new long[0]));
         }
         long[] local = new long[ids.length];
         for (int i = 0; i < ids.length; i++) {

@@ -271,7 +271,7 @@ final class GroupCommitter {
         forceLock.lock();
         try {
             pass(Thread.currentThread().getName());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) { // pass() recorded it: this store fails, the others go on
             LOG.error("store {}: forcing written log segments failed; the store refuses every call from now on",
                     dir, e);
             return;

@@ -5,6 +5,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * One sync thread shared by several stores (the groups of one member): each store's group commit hands its pending
  * forces here instead of to a thread of its own, and the thread runs one pass per store with work, in the order they
@@ -14,6 +17,8 @@ import java.util.Set;
  * {@link #close()}. Thread-safe.
  */
 public final class SyncThread implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SyncThread.class);
 
     private final String name;
     private final Set<GroupCommitter> ready = new LinkedHashSet<>(); // guarded by this
@@ -57,7 +62,12 @@ public final class SyncThread implements AutoCloseable {
                 ready.clear();
             }
             for (GroupCommitter c : batch) {
-                c.passFromSharedThread();
+                try {
+                    c.passFromSharedThread();
+                } catch (RuntimeException | Error e) { // a durability callback that threw: the other stores go on
+                    LOG.error("store sync thread {}: a pass ended with an exception; the thread goes on with the"
+                            + " other stores", name, e);
+                }
             }
         }
     }
