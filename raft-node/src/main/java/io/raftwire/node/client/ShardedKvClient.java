@@ -37,7 +37,7 @@ import java.util.function.Function;
  * <p><b>Threading.</b> Thread-safe. The event consumer is called by one thread at a time (the shards' event threads
  * take turns), never concurrently. Futures complete as {@link KvClient}'s do.
  */
-public final class ShardedKvClient implements AutoCloseable {
+public final class ShardedKvClient implements KvOperations {
 
     private final ShardFunction function;
     private final List<KvClient> shards;
@@ -70,21 +70,25 @@ public final class ShardedKvClient implements AutoCloseable {
     }
 
     /** Sets {@code key} to {@code value} on its shard; the result's version is the shard's commit index. */
+    @Override
     public CompletableFuture<KvResult> put(String key, byte[] value) {
         return onShardOf(key, c -> c.put(key, value));
     }
 
     /** Reads {@code key} from its shard with the session's read consistency. */
+    @Override
     public CompletableFuture<KvResult> get(String key) {
         return onShardOf(key, c -> c.get(key));
     }
 
     /** Deletes {@code key} on its shard; the result says whether it existed. */
+    @Override
     public CompletableFuture<KvResult> delete(String key) {
         return onShardOf(key, c -> c.delete(key));
     }
 
     /** {@link KvClient#compareAndSet} on the key's shard. */
+    @Override
     public CompletableFuture<KvResult> compareAndSet(String key, long expectedVersion, byte[] value) {
         return onShardOf(key, c -> c.compareAndSet(key, expectedVersion, value));
     }
@@ -94,11 +98,13 @@ public final class ShardedKvClient implements AutoCloseable {
      * class comment for what a prefix watch guarantees). The result says whether the watch is new: for a prefix,
      * whether it was new on at least one shard.
      */
+    @Override
     public CompletableFuture<KvResult> watch(String key, boolean prefix) {
         return prefix ? onEveryShard("watch", key, c -> c.watch(key, true)) : onShardOf(key, c -> c.watch(key, false));
     }
 
     /** Ends a watch made by {@link #watch} with the same arguments; the result says whether there was one. */
+    @Override
     public CompletableFuture<KvResult> unwatch(String key, boolean prefix) {
         return prefix ? onEveryShard("unwatch", key, c -> c.unwatch(key, true))
                 : onShardOf(key, c -> c.unwatch(key, false));
