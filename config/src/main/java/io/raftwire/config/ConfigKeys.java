@@ -256,6 +256,16 @@ public final class ConfigKeys {
             new HostPort("127.0.0.1", 0),
             "host:port this node answers client sessions on (port 0 = any free port)");
 
+    public static final ConfigKey<Integer> GROUPS = ConfigKey.ofInt("raftwire.groups", 1, between(1, 1024),
+            "Raft groups this member hosts, on one peer port and one client port: group 0's id is raftwire.cluster.id"
+                    + " and its data is raftwire.node.data-dir itself, group i's (i >= 1) id is <cluster id>-<i> and"
+                    + " its data is <data-dir>/group-<i>; every member of the cluster uses the same count");
+
+    public static final ConfigKey<Integer> NODE_RAFT_THREADS = ConfigKey.ofInt("raftwire.node.raft-threads", 0,
+            between(0, 1024),
+            "threads that run the Raft tasks of all of this member's groups, each group's tasks one at a time"
+                    + " (0 = the smaller of raftwire.groups and the available processors)");
+
     public static final ConfigKey<List<String>> RAFT_INITIAL_MEMBERS = ConfigKey.ofList("raftwire.raft.initial-members",
             ValueType.STRING, List.of(),
             Constraint.<String>each(pattern("an id", PeerAddress.ID_REGEX)).and(distinct("ids", Function.identity())),
@@ -326,7 +336,8 @@ public final class ConfigKeys {
             TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS, TRANSPORT_MAX_REQUESTS_IN_FLIGHT,
             TRANSPORT_ACCEPT_ANY_MEMBER,
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
-            NODE_DATA_DIR, NODE_CLIENT_ADDRESS, RAFT_INITIAL_MEMBERS, RAFT_ELECTION_TIMEOUT_MS,
+            NODE_DATA_DIR, NODE_CLIENT_ADDRESS, GROUPS, NODE_RAFT_THREADS, RAFT_INITIAL_MEMBERS,
+            RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_HEARTBEAT_INTERVAL_MS, RAFT_LEADER_TIMEOUT_MS,
             RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES, METRICS_PORT, METRICS_BIND);
 

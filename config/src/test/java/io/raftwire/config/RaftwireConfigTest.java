@@ -65,6 +65,8 @@ class RaftwireConfigTest {
             "raftwire.tls.provider | jdk",
             "raftwire.node.data-dir | ",
             "raftwire.node.client-address | 127.0.0.1:0",
+            "raftwire.groups | 1",
+            "raftwire.node.raft-threads | 0",
             "raftwire.raft.initial-members | ",
             "raftwire.raft.election-timeout-ms | 1000",
             "raftwire.raft.heartbeat-period-secs | 1",
