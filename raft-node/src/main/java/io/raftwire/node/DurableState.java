@@ -7,6 +7,7 @@ import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.node.store.StoreListener;
 import io.raftwire.node.store.StoreOptions;
+import io.raftwire.node.store.SyncThread;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -47,14 +48,23 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
      * @throws IllegalArgumentException if the directory belongs to another member
      */
     static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry, StoreListener listener) {
+        return open(dir, config.get(ConfigKeys.CLUSTER_ID), config, registry, listener, null);
+    }
+
+    /**
+     * Opens {@code dir} for group {@code groupId}, creating it if absent; with {@code sync} (not {@code null}) its log
+     * appends are forced on that shared thread.
+     */
+    static DurableState open(Path dir, String groupId, RaftwireConfig config, TypeRegistry registry,
+            StoreListener listener, SyncThread sync) {
         String self = config.get(ConfigKeys.NODE_ID);
         FileRaftStore store = null;
         try {
             Files.createDirectories(dir);
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            store = FileRaftStore.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), StoreOptions.defaults(),
-                    listener);
+            store = sync == null ? FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener)
+                    : FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener, sync);
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
             if (restored != null) {
                 NodeEndpoint owner = (NodeEndpoint) restored.getLocalEndpointPersistentState().getLocalEndpoint();

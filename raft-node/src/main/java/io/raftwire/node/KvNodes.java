@@ -82,6 +82,23 @@ public final class KvNodes {
     }
 
     /**
+     * A member running the KV store in each of its {@code raftwire.groups} groups, configured by {@code config}; not
+     * started. With one group it is what {@link #node} gives, on a {@link RaftwireMember}.
+     *
+     * @param config the member's configuration
+     */
+    public static RaftwireMember member(RaftwireConfig config) {
+        return memberBuilder(config).build();
+    }
+
+    /** A builder of {@link #member}'s, for the settings the configuration does not hold (a meter registry, ...). */
+    public static RaftwireMember.Builder memberBuilder(RaftwireConfig config) {
+        TypeRegistry registry = registry();
+        return RaftwireMember.builder(config, registry)
+                .stateMachines(group -> new KvStateMachine(codecs(config, registry), System::currentTimeMillis));
+    }
+
+    /**
      * A KV client of a cluster, not yet connected; it encodes commands with {@code raftwire.serializer}.
      *
      * @param config  the cluster's configuration (cluster id, serializer, transport limits)

@@ -1,63 +1,27 @@
 package io.raftwire.node;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.microraft.RaftEndpoint;
 import io.microraft.RaftNode;
-import io.microraft.model.message.RaftMessage;
-import io.microraft.persistence.NopRaftStore;
 import io.microraft.persistence.RaftStore;
 import io.microraft.persistence.RestoredRaftState;
 import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
-import io.raftwire.node.engine.AsyncFlushExecutor;
-import io.raftwire.node.engine.EngineInbound;
-import io.raftwire.node.engine.FailureDetector;
-import io.raftwire.node.engine.RestoredLogCapacity;
-import io.raftwire.node.engine.StalePreVoteWatchdog;
-import io.raftwire.node.model.NodeEndpoint;
-import io.raftwire.node.model.RaftwireModelFactory;
-import io.raftwire.node.metrics.MeteredStateMachine;
 import io.raftwire.node.metrics.NodeMetrics;
-import io.raftwire.node.store.FileRaftStore;
-import io.raftwire.node.store.GroupCommit;
-import io.raftwire.node.store.StoreListener;
-import io.microraft.Ordered;
-import io.microraft.QueryPolicy;
-import io.raftwire.node.server.AdminService;
-import io.raftwire.node.server.AppliedProgress;
-import io.raftwire.node.server.BuildVersion;
-import io.raftwire.node.server.ClientAdmission;
-import io.raftwire.node.server.StatusReader;
-import io.raftwire.node.server.ClientService;
 import io.raftwire.node.server.EventPusher;
-import io.raftwire.node.server.LocalRead;
-import io.raftwire.node.server.MembershipGuard;
-import io.raftwire.node.server.SessionConsistency;
-import io.raftwire.node.server.SessionTrackingStateMachine;
-import io.raftwire.node.transport.RaftMessageRouter;
-import io.raftwire.node.transport.RaftMessageTransport;
-import io.raftwire.node.transport.RaftTransportCounters;
 import io.raftwire.node.transport.RaftTransportStats;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportStats;
-import io.raftwire.transport.TransportFactory;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One member of a Raft group: MicroRaft's engine, its messages on raftwire's transport, a state machine, a store, and
@@ -72,105 +36,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class RaftwireNode implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RaftwireNode.class);
+    private final RaftwireMember member;
+    private final RaftGroup group;
 
-    private final String groupId;
-    private final NodeEndpoint self;
-    private final RaftNode raftNode;
-    private final Transport peers;
-    private final Transport clients;
-    private final RaftMessageRouter router;
-    private final RaftTransportCounters counters;
-    private final EventPusher events;
-    private final StateMachine stateMachine;
-    private final AutoCloseable storeCloser;
-    private final long heartbeatPeriodSecs;
-    private final FailureDetector failureDetector; // null: the engine's own timeouts only
-    private final NodeMetrics metrics;
-    private volatile boolean closed;
-
-    private RaftwireNode(Builder b) {
-        RaftwireConfig config = b.config;
-        this.groupId = config.get(ConfigKeys.CLUSTER_ID);
-        this.self = new NodeEndpoint(config.get(ConfigKeys.NODE_ID));
-        this.stateMachine = b.stateMachine;
-        this.storeCloser = b.storeCloser;
-        this.heartbeatPeriodSecs = config.get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS);
-        this.metrics = b.metrics;
-        this.counters = new RaftTransportCounters();
-        this.router = new RaftMessageRouter(counters);
-        try {
-            this.peers = b.peerTransportWrapper.apply(TransportFactory.installed().create(config, b.registry));
-        } catch (RuntimeException e) { // a TLS key that is not the certificate's, a capture file in the way, ...
-            closeStore(b, e);
-            throw e;
-        }
-        Transport clientTransport = null;
-        try {
-            clientTransport = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
-            SessionConsistency sessions = new SessionConsistency();
-            AppliedProgress progress = new AppliedProgress(b.clock);
-            this.events = new EventPusher(clientTransport);
-            GroupCommit durability = b.store instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
-            AsyncFlushExecutor executor = new AsyncFlushExecutor(durability);
-            SessionTrackingStateMachine tracking = new SessionTrackingStateMachine(b.stateMachine, sessions, events,
-                    progress);
-            RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
-                    .setGroupId(groupId)
-                    .setConfig(NodeConfigs.raftConfig(config))
-                    .setExecutor(executor)
-                    .setTransport(new RaftMessageTransport(peers, counters, durability))
-                    .setStateMachine(metrics == null ? tracking : new MeteredStateMachine(tracking, metrics.group()))
-                    .setStore(b.store)
-                    .setModelFactory(RaftwireModelFactory.INSTANCE);
-            if (metrics != null) {
-                builder.setRaftNodeReportListener(metrics.group());
-            }
-            if (b.restored != null) {
-                builder.setRestoredState(b.restored);
-            } else {
-                List<RaftEndpoint> members = new ArrayList<>(NodeConfigs.initialMembers(config));
-                builder.setLocalEndpoint(self).setInitialGroupMembers(members);
-            }
-            this.raftNode = builder.build();
-            executor.bind(raftNode);
-            this.clients = clientTransport;
-            events.leadership(this::isLeader);
-            MembershipGuard guard = new MembershipGuard(groupId, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
-            new ClientService(raftNode, sessions, b.clock, b.queryTimeout, ClientAdmission.of(self.id(),
-                    peers::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
-                    config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
-                    config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0).register(clients);
-            Transport peerTransport = peers;
-            new AdminService(raftNode, self.id(), new StatusReader(self.id(),
-                    () -> peerTransport.localAddress().toString(), NodeConfigs.peerAddresses(config),
-                    BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), b.registry.fingerprint()),
-                    progress, guard).register(clients);
-            peers.onMessage(RaftMessage.class, router);
-            this.failureDetector = FailureDetector.of(raftNode, config.get(ConfigKeys.RAFT_HEARTBEAT_INTERVAL_MS),
-                    config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS));
-            router.register(groupId, new EngineInbound(raftNode, durability, failureDetector));
-            if (metrics != null) {
-                metrics.bind(peers, clients, counters::snapshot, sessions::size, tracking::closedByStateMachine,
-                        raftNode::getReport);
-            }
-        } catch (RuntimeException e) {
-            peers.close();
-            if (clientTransport != null) {
-                clientTransport.close();
-            }
-            closeStore(b, e);
-            throw e;
-        }
-    }
-
-    /** Closes the store of a node that failed to build (releasing its lock), adding a failure to close to {@code e}. */
-    private static void closeStore(Builder b, RuntimeException e) {
-        try {
-            b.storeCloser.close();
-        } catch (Exception closing) {
-            e.addSuppressed(closing);
-        }
+    private RaftwireNode(RaftwireMember member) {
+        this.member = member;
+        this.group = member.group(0);
     }
 
     /**
@@ -191,71 +62,63 @@ public final class RaftwireNode implements AutoCloseable {
      * @return this node
      */
     public RaftwireNode start() {
-        peers.start();
-        clients.start();
-        raftNode.start().join();
-        StalePreVoteWatchdog.watch(raftNode, heartbeatPeriodSecs);
-        if (failureDetector != null) {
-            failureDetector.start();
-        }
-        LOG.info("node {} of group {} started: members on {}, clients on {}", self.id(), groupId,
-                peers.localAddress(), clients.localAddress());
+        member.start();
         return this;
     }
 
     /** This node's member id. */
     public String memberId() {
-        return self.id();
+        return member.memberId();
     }
 
     /** The group (cluster) id. */
     public String groupId() {
-        return groupId;
+        return group.id();
     }
 
     /** The MicroRaft node, for status, reports and membership calls. */
     public RaftNode raftNode() {
-        return raftNode;
+        return group.raftNode();
     }
 
     /** The state machine given to the builder. */
     public StateMachine stateMachine() {
-        return stateMachine;
+        return group.stateMachine();
     }
 
     /** The address members reach this node on; the actual port after {@link #start()}. */
     public HostPort peerAddress() {
-        return peers.localAddress();
+        return member.peerAddress();
     }
 
     /** The address clients reach this node on; the actual port after {@link #start()}. */
     public HostPort clientAddress() {
-        return clients.localAddress();
+        return member.clientAddress();
     }
 
     /** The member-to-member transport (Raft traffic). */
     public Transport peerTransport() {
-        return peers;
+        return member.peerTransport();
     }
 
     /** Counters of the Raft message path: sent, dropped by reason, refused senders, unknown groups. */
     public RaftTransportStats raftStats() {
-        return counters.snapshot();
+        return member.raftStats();
     }
 
     /** The member-to-member transport's counters (bytes and frames per message type, ...). */
     public TransportStats transportStats() {
-        return peers.stats();
+        return member.transportStats();
     }
 
     /** Pushes session events to clients while this member leads: its counters say how many went out. */
     public EventPusher eventPusher() {
-        return events;
+        return group.eventPusher();
     }
 
     /** The client-facing transport's counters. */
     public TransportStats clientTransportStats() {
-        return clients.stats();
+        return member.clientTransportStats();
     }
 
     /**
@@ -267,12 +130,8 @@ public final class RaftwireNode implements AutoCloseable {
      * @return completes with what {@code reader} returned, or fails with the engine's exception (for example
      *         {@code LaggingCommitIndexException} if the index was not reached in time)
      */
-    @SuppressWarnings("unchecked")
     public <T> CompletableFuture<T> read(long minCommitIndex, Duration timeout, Function<StateMachine, T> reader) {
-        LocalRead read = new LocalRead((Function<StateMachine, Object>) reader);
-        return raftNode.<T>query(read, QueryPolicy.EVENTUAL_CONSISTENCY,
-                minCommitIndex > 0 ? Optional.of(minCommitIndex) : Optional.empty(), Optional.of(timeout))
-                .thenApply(Ordered::getResult);
+        return group.read(minCommitIndex, timeout, reader);
     }
 
     /**
@@ -280,13 +139,12 @@ public final class RaftwireNode implements AutoCloseable {
      * {@link NodeMetrics#refresh()} before it reads them.
      */
     public Optional<NodeMetrics> metrics() {
-        return Optional.ofNullable(metrics);
+        return Optional.ofNullable(member.metrics());
     }
 
     /** Whether this node believes it is the leader. */
     public boolean isLeader() {
-        RaftEndpoint leader = raftNode.getTerm().getLeaderEndpoint();
-        return self.equals(leader);
+        return group.isLeader();
     }
 
     /**
@@ -295,26 +153,7 @@ public final class RaftwireNode implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            raftNode.terminate().get(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (Exception e) {
-            LOG.debug("terminating node {}", self.id(), e);
-        }
-        router.unregister(groupId);
-        clients.close();
-        peers.close();
-        try {
-            storeCloser.close();
-        } catch (Exception e) {
-            LOG.warn("closing the store of node {}: {}", self.id(), e.toString());
-        }
-        if (metrics != null) {
-            metrics.close();
-        }
+        member.close();
     }
 
     /** Collects a node's parts; not thread-safe. */
@@ -322,7 +161,7 @@ public final class RaftwireNode implements AutoCloseable {
         private final RaftwireConfig config;
         private final TypeRegistry registry;
         private StateMachine stateMachine;
-        private RaftStore store = new NopRaftStore();
+        private RaftStore store;
         private RestoredRaftState restored;
         private boolean storeGiven;
         private AutoCloseable storeCloser = () -> { };
@@ -330,7 +169,6 @@ public final class RaftwireNode implements AutoCloseable {
         private Duration queryTimeout = Duration.ofSeconds(5);
         private UnaryOperator<Transport> peerTransportWrapper = UnaryOperator.identity();
         private MeterRegistry meterRegistry;
-        private NodeMetrics metrics;
 
         private Builder(RaftwireConfig config, TypeRegistry registry) {
             this.config = Objects.requireNonNull(config, "config");
@@ -410,37 +248,21 @@ public final class RaftwireNode implements AutoCloseable {
             if (stateMachine == null) {
                 throw new IllegalStateException("no state machine (expected: Builder.stateMachine(...))");
             }
-            String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
-            // Settings a transport would refuse (TLS on without its files, say) are refused before the data
-            // directory is created, so that a node that cannot start leaves no directory behind.
-            TransportFactory.installed().check(config);
-            TransportFactory.installed().check(NodeConfigs.clientListener(config));
-            NodeConfigs.requireMemberCertificate(config);
-            metrics = meterRegistry == null ? null : new NodeMetrics(meterRegistry, config.get(ConfigKeys.CLUSTER_ID),
-                    config.get(ConfigKeys.NODE_ID));
-            try {
-                if (!storeGiven && !dataDir.isEmpty()) {
-                    DurableState durable = DurableState.open(Path.of(dataDir), config, registry,
-                            metrics == null ? StoreListener.NONE : metrics.store());
-                    store(durable.store(), durable.restored(), durable.store()::close);
-                }
-                if (restored != null) {
-                    try {
-                        RestoredLogCapacity.check(restored, config, store instanceof FileRaftStore f
-                                ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
-                                : "the state restored from " + store.getClass().getSimpleName());
-                    } catch (RuntimeException e) {
-                        closeStore(this, e);
-                        throw e;
-                    }
-                }
-                return new RaftwireNode(this);
-            } catch (RuntimeException e) {
-                if (metrics != null) {
-                    metrics.close(); // a node that was not built leaves no meter behind
-                }
-                throw e;
+            int groups = config.get(ConfigKeys.GROUPS);
+            if (groups != 1) {
+                throw new IllegalArgumentException(ConfigKeys.GROUPS.name() + " = " + groups + " (expected: 1 for a"
+                        + " RaftwireNode; a member of several groups is a RaftwireMember)");
             }
+            StateMachine sm = stateMachine;
+            RaftwireMember.Builder b = RaftwireMember.builder(config, registry).stateMachines(i -> sm).clock(clock)
+                    .queryTimeout(queryTimeout).peerTransportWrapper(peerTransportWrapper);
+            if (storeGiven) {
+                b.givenStore(new RaftGroup.GivenStore(store, restored, storeCloser));
+            }
+            if (meterRegistry != null) {
+                b.metrics(meterRegistry);
+            }
+            return new RaftwireNode(b.build());
         }
     }
 }

@@ -21,10 +21,12 @@ import org.slf4j.LoggerFactory;
 final class LeaderLocator {
 
     private static final Logger LOG = LoggerFactory.getLogger(LeaderLocator.class);
-    private static final KeepAliveRequest PROBE = new KeepAliveRequest(new long[0], new long[0], new long[0]);
+    /** The probe of a member's only group (or group 0): a keep-alive with no session. */
+    static final KeepAliveRequest PROBE = new KeepAliveRequest(new long[0], new long[0], new long[0]);
 
     private final List<String> members;
     private final Transport transport;
+    private final KeepAliveRequest probeRequest;
     private volatile String leader;
     /** The next member to probe, modulo the member count; guarded by {@code this}. */
     private int probe;
@@ -34,8 +36,14 @@ final class LeaderLocator {
      * @param transport sends the probes
      */
     LeaderLocator(List<String> members, Transport transport) {
+        this(members, transport, PROBE);
+    }
+
+    /** As above, asking with {@code probe} (a group's probe on members that host several groups). */
+    LeaderLocator(List<String> members, Transport transport, KeepAliveRequest probe) {
         this.members = List.copyOf(members);
         this.transport = transport;
+        this.probeRequest = probe;
         if (this.members.isEmpty()) {
             throw new IllegalArgumentException("no members (expected: at least one member's client address)");
         }
@@ -83,7 +91,7 @@ final class LeaderLocator {
             member = members.get(probe);
             probe = (probe + 1) % members.size();
         }
-        return transport.request(member, PROBE, KeepAliveResponse.class).thenApply(r -> {
+        return transport.request(member, probeRequest, KeepAliveResponse.class).thenApply(r -> {
             if (r.leader() != null && members.contains(r.leader().id())) {
                 leader = r.leader().id();
                 return r.leader().id();

@@ -6,6 +6,7 @@ import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.RaftResponse;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.JoinRequest;
+import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.request.LeaveRequest;
 import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.request.QueryRequest;
@@ -23,6 +24,9 @@ import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.admin.SnapshotRequest;
 import io.raftwire.node.admin.StatusRequest;
 import io.raftwire.node.admin.StatusResponse;
+import io.raftwire.node.group.GroupAddress;
+import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.group.SessionIds;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.Serializers;
@@ -89,6 +93,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final EventDelivery events;
     private final SessionKeeper session;
     private final AtomicBoolean started = new AtomicBoolean();
+    private final String group; // null: the members' only group
 
     /**
      * The client on its parts: {@link Builder#build()} passes the Netty transport and real threads, tests a fake
@@ -109,16 +114,31 @@ public final class RaftwireClient implements AutoCloseable {
     RaftwireClient(String clientId, String serviceType, List<String> members, Transport transport,
             OperationCodec codec, ClientTimer timer, Executor eventThread, Runnable stopEventThread,
             Duration operationTimeout, Duration sessionTimeout, ReadConsistency consistency) {
+        this(clientId, serviceType, null, 0, members, transport, codec, timer, eventThread, stopEventThread,
+                operationTimeout, sessionTimeout, consistency);
+    }
+
+    /**
+     * As above, for a session in group {@code group} (index {@code groupIndex}) of a member that hosts several
+     * ({@code docs/multi-group.md}); {@code null}: the members' only group.
+     */
+    RaftwireClient(String clientId, String serviceType, String group, int groupIndex, List<String> members,
+            Transport transport, OperationCodec codec, ClientTimer timer, Executor eventThread,
+            Runnable stopEventThread, Duration operationTimeout, Duration sessionTimeout,
+            ReadConsistency consistency) {
+        this.group = group;
         this.clientId = clientId;
         this.codec = codec;
         this.transport = transport;
         this.timer = timer;
         this.stopEventThread = stopEventThread;
         this.operationTimeout = operationTimeout;
-        this.leaders = new LeaderLocator(members, transport);
+        this.leaders = new LeaderLocator(members, transport, group == null ? LeaderLocator.PROBE
+                : new KeepAliveRequest(new long[] {SessionIds.probe(groupIndex)}, new long[] {0}, new long[] {0}));
         this.caller = new FailoverCaller(transport, leaders, timer, operationTimeout, this::serverChanged);
         this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow);
-        this.session = new SessionKeeper(clientId, serviceType, caller, timer, sessionTimeout, consistency, events);
+        this.session = new SessionKeeper(clientId, GroupAddress.of(serviceType, group), serviceType, caller, timer,
+                sessionTimeout, consistency, events);
         transport.onMessage(PublishRequest.class, events::onPublish);
     }
 
@@ -171,7 +191,7 @@ public final class RaftwireClient implements AutoCloseable {
      *         with the transport's exception (member unreachable, timeout, ...)
      */
     public CompletableFuture<StatusResponse> status(String memberId) {
-        return transport.request(memberId, new StatusRequest(memberId), StatusResponse.class, operationTimeout);
+        return transport.request(memberId, new StatusRequest(GroupAddress.of(memberId, group)), StatusResponse.class, operationTimeout);
     }
 
     /**
@@ -183,7 +203,7 @@ public final class RaftwireClient implements AutoCloseable {
      * @return completes with the member's status after the snapshot, or its error, within the operation timeout
      */
     public CompletableFuture<StatusResponse> takeSnapshot(String memberId) {
-        return transport.request(memberId, new SnapshotRequest(memberId), StatusResponse.class, operationTimeout);
+        return transport.request(memberId, new SnapshotRequest(GroupAddress.of(memberId, group)), StatusResponse.class, operationTimeout);
     }
 
     /**
@@ -308,7 +328,8 @@ public final class RaftwireClient implements AutoCloseable {
      *         plaintext the members set {@code raftwire.security.plaintext-admin})
      */
     public CompletableFuture<JoinResponse> join(String memberId, RaftMember.Type type) {
-        return caller.call(new JoinRequest(new RaftMember(new MemberId(memberId), type, 0)), JoinResponse.class);
+        return caller.call(new JoinRequest(new RaftMember(new MemberId(GroupAddress.of(memberId, group)), type,
+                0)), JoinResponse.class);
     }
 
     /**
@@ -317,13 +338,14 @@ public final class RaftwireClient implements AutoCloseable {
      * hears no leader) until its operator stops it.
      */
     public CompletableFuture<LeaveResponse> leave(String memberId) {
-        return caller.call(new LeaveRequest(new RaftMember(new MemberId(memberId), RaftMember.Type.ACTIVE, 0)),
+        return caller.call(new LeaveRequest(new RaftMember(new MemberId(GroupAddress.of(memberId, group)),
+                RaftMember.Type.ACTIVE, 0)),
                 LeaveResponse.class);
     }
 
     /** Asks the leader to hand leadership to {@code memberId}. */
     public CompletableFuture<TransferResponse> transferLeadership(String memberId) {
-        return caller.call(new TransferRequest(new MemberId(memberId)), TransferResponse.class);
+        return caller.call(new TransferRequest(new MemberId(GroupAddress.of(memberId, group))), TransferResponse.class);
     }
 
     private void keepAliveNow() {
@@ -376,6 +398,8 @@ public final class RaftwireClient implements AutoCloseable {
         private Duration sessionTimeout = Duration.ofSeconds(10);
         private ReadConsistency consistency = ReadConsistency.LINEARIZABLE;
         private String serviceType = DEFAULT_SERVICE_TYPE;
+        private String group;
+        private int groupIndex;
 
         private Builder(RaftwireConfig config, TypeRegistry registry, List<PeerAddress> members) {
             this.config = Objects.requireNonNull(config, "config");
@@ -466,6 +490,27 @@ public final class RaftwireClient implements AutoCloseable {
         }
 
         /**
+         * The group of the members this client's session, status, snapshot, join, leave and transfer requests address,
+         * on members that host several ({@code raftwire.groups}, {@code docs/multi-group.md}): {@code raftwire.cluster.id}
+         * for group 0, {@code <cluster id>-<i>} for group i. By default none: the members' only group (a member of
+         * several groups refuses a request that names none).
+         *
+         * @throws IllegalArgumentException if {@code groupId} is no group id of the configuration's cluster
+         */
+        public Builder group(String groupId) {
+            String cluster = config.get(ConfigKeys.CLUSTER_ID);
+            int index = GroupIds.indexOf(cluster, GroupIds.MAX_GROUPS, Objects.requireNonNull(groupId, "groupId"));
+            if (index < 0) {
+                throw new IllegalArgumentException("group " + groupId + " is no group of cluster " + cluster
+                        + " (expected: " + cluster + " or " + cluster + "-<i>, i = 1.." + (GroupIds.MAX_GROUPS - 1)
+                        + ")");
+            }
+            this.group = groupId;
+            this.groupIndex = index;
+            return this;
+        }
+
+        /**
          * Creates the client (nothing is connected until {@link RaftwireClient#connect()}).
          *
          * @throws IllegalArgumentException with TLS, if the certificate cannot be read, names no client or admin of
@@ -499,8 +544,8 @@ public final class RaftwireClient implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-            return new RaftwireClient(clientId, serviceType, members.stream().map(PeerAddress::id).toList(),
-                    transport, codec, new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow,
+            return new RaftwireClient(clientId, serviceType, group, groupIndex,
+                    members.stream().map(PeerAddress::id).toList(), transport, codec, new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow,
                     operationTimeout, sessionTimeout, consistency);
         }
     }

@@ -46,6 +46,7 @@ final class SessionKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(SessionKeeper.class);
 
     private final String clientId;
+    private final String serviceName;
     private final String serviceType;
     private final FailoverCaller caller;
     private final ClientTimer timer;
@@ -72,6 +73,16 @@ final class SessionKeeper {
      */
     SessionKeeper(String clientId, String serviceType, FailoverCaller caller, ClientTimer timer,
             Duration sessionTimeout, ReadConsistency consistency, EventDelivery events) {
+        this(clientId, serviceType, serviceType, caller, timer, sessionTimeout, consistency, events);
+    }
+
+    /**
+     * As above, with the open request's name {@code serviceName} (the service type with a group suffix, on members of
+     * several groups) and its type {@code serviceType}.
+     */
+    SessionKeeper(String clientId, String serviceName, String serviceType, FailoverCaller caller, ClientTimer timer,
+            Duration sessionTimeout, ReadConsistency consistency, EventDelivery events) {
+        this.serviceName = serviceName;
         this.clientId = clientId;
         this.serviceType = serviceType;
         this.caller = caller;
@@ -87,7 +98,7 @@ final class SessionKeeper {
      * @throws ClientException if the cluster refused the session or did not open it within the operation timeout
      */
     void open() {
-        OpenSessionRequest request = new OpenSessionRequest(new MemberId(clientId), serviceType, serviceType,
+        OpenSessionRequest request = new OpenSessionRequest(new MemberId(clientId), serviceName, serviceType,
                 new byte[0], consistency, sessionTimeout.toMillis(), sessionTimeout.toMillis());
         OpenSessionResponse r;
         try {

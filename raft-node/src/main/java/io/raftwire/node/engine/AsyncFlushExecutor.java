@@ -24,6 +24,9 @@ import org.slf4j.LoggerFactory;
  * asynchronous flush. Not a bug of the engine: its {@code RaftStore} contract (flush returns = durable, called on the
  * Raft thread) makes every member's Raft thread wait for an fsync.
  *
+ * <p>The wrapped executor is MicroRaft's {@link DefaultRaftNodeExecutor} or, on a member with a shared pool, a
+ * group's serial executor over it.
+ *
  * <p><b>What the engine does.</b> {@code RaftNodeImpl.sendAppendEntriesRequest} calls
  * {@code submitLeaderFlushTask}, which submits its {@code FlushTask} through this executor once per
  * {@code LeaderState.flushTaskSubmitted} cycle; {@code RaftNodeImpl.takeSnapshot} and {@code installSnapshot} submit a
@@ -53,13 +56,23 @@ public final class AsyncFlushExecutor implements RaftNodeExecutor, RaftNodeLifec
 
     private static final Logger LOG = LoggerFactory.getLogger(AsyncFlushExecutor.class);
 
-    private final DefaultRaftNodeExecutor executor = new DefaultRaftNodeExecutor();
+    private final RaftNodeExecutor executor;
     private final GroupCommit store;
     private volatile RaftNodeImpl node;
 
     /** @param store the node's store; with {@link GroupCommit#IMMEDIATE} nothing is replaced */
     public AsyncFlushExecutor(GroupCommit store) {
+        this(store, new DefaultRaftNodeExecutor());
+    }
+
+    /**
+     * @param store    the node's store; with {@link GroupCommit#IMMEDIATE} nothing is replaced
+     * @param executor what runs the tasks (a group's executor on a member's shared threads); told of the node's start
+     *                 and termination if it is {@link RaftNodeLifecycleAware}
+     */
+    public AsyncFlushExecutor(GroupCommit store, RaftNodeExecutor executor) {
         this.store = Objects.requireNonNull(store, "store");
+        this.executor = Objects.requireNonNull(executor, "executor");
     }
 
     /**
@@ -89,12 +102,16 @@ public final class AsyncFlushExecutor implements RaftNodeExecutor, RaftNodeLifec
 
     @Override
     public void onRaftNodeStart() {
-        executor.onRaftNodeStart();
+        if (executor instanceof RaftNodeLifecycleAware l) {
+            l.onRaftNodeStart();
+        }
     }
 
     @Override
     public void onRaftNodeTerminate() {
-        executor.onRaftNodeTerminate();
+        if (executor instanceof RaftNodeLifecycleAware l) {
+            l.onRaftNodeTerminate();
+        }
     }
 
     private Runnable replace(Runnable task) {

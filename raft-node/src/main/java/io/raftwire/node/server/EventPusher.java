@@ -1,5 +1,7 @@
 package io.raftwire.node.server;
 
+import io.raftwire.message.request.PublishRequest;
+import io.raftwire.node.group.SessionIds;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
@@ -26,13 +28,24 @@ public final class EventPusher {
     private static final Logger LOG = LoggerFactory.getLogger(EventPusher.class);
 
     private final Transport clients;
+    private final int group;
     private final LongAdder pushed = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private volatile BooleanSupplier leading = () -> false;
 
     /** @param clients the client-facing transport */
     public EventPusher(Transport clients) {
+        this(clients, 0);
+    }
+
+    /**
+     * @param clients the member's client-facing transport
+     * @param group   the index of the group whose batches this pushes: their session ids go out as the client knows
+     *                them ({@link SessionIds#global})
+     */
+    public EventPusher(Transport clients, int group) {
         this.clients = Objects.requireNonNull(clients, "clients");
+        this.group = group;
     }
 
     /** Tells the pusher whether this member leads (read at every {@link #push}); nothing is pushed until it is set. */
@@ -46,7 +59,9 @@ public final class EventPusher {
             return;
         }
         for (EventDelivery d : deliveries) {
-            clients.push(d.client().id(), d.batch()).whenComplete((ok, e) -> {
+            PublishRequest batch = group == 0 ? d.batch() : new PublishRequest(SessionIds.global(group,
+                    d.batch().session()), d.batch().eventIndex(), d.batch().previousIndex(), d.batch().events());
+            clients.push(d.client().id(), batch).whenComplete((ok, e) -> {
                 if (e == null) {
                     pushed.increment();
                 } else {

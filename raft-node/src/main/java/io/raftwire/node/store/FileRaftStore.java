@@ -155,6 +155,16 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 "listener"));
     }
 
+    /**
+     * {@link #open(Path, Serializer, String, StoreOptions, StoreListener)} forcing log appends on {@code sync}, a
+     * thread shared with other stores (the groups of one member), instead of a thread of its own.
+     */
+    public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            StoreListener listener, SyncThread sync) throws IOException {
+        return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM, Objects.requireNonNull(listener,
+                "listener"), Objects.requireNonNull(sync, "sync"));
+    }
+
     /** {@link #open(Path, Serializer, String, StoreOptions)} opening every file it writes through {@code files}. */
     static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
             ChannelOpener files) throws IOException {
@@ -163,6 +173,11 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     private static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
             ChannelOpener files, StoreListener listener) throws IOException {
+        return open(dir, serializer, groupId, options, files, listener, null);
+    }
+
+    private static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            ChannelOpener files, StoreListener listener, SyncThread sync) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(serializer, "serializer");
         Objects.requireNonNull(options, "options");
@@ -201,7 +216,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             long snapshotIndex = snapshot == null ? 0 : snapshot.index();
             LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
                     options.tornTailReporter()).recover(snapshotIndex);
-            GroupCommitter committer = new GroupCommitter(dir, syncer);
+            GroupCommitter committer = new GroupCommitter(dir, syncer, sync);
             SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
                     r.segments(), r.nextIndex(), committer.forceLock());
             log.forceNewest();

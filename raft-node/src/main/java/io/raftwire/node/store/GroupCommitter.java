@@ -44,6 +44,7 @@ final class GroupCommitter {
 
     private final Path dir;
     private final Syncer syncer;
+    private final SyncThread shared; // null: a thread of its own
     private final ReentrantLock forceLock = new ReentrantLock();
 
     // guarded by this
@@ -62,8 +63,18 @@ final class GroupCommitter {
      * @param syncer what forces
      */
     GroupCommitter(Path dir, Syncer syncer) {
+        this(dir, syncer, null);
+    }
+
+    /**
+     * @param dir    the store's directory: names the thread and the errors
+     * @param syncer what forces
+     * @param shared the sync thread this store shares with others, or {@code null} for a thread of its own
+     */
+    GroupCommitter(Path dir, Syncer syncer, SyncThread shared) {
         this.dir = dir;
         this.syncer = syncer;
+        this.shared = shared;
     }
 
     /** Held while forcing; the Raft thread holds it while it closes, truncates or deletes a segment. */
@@ -90,7 +101,9 @@ final class GroupCommitter {
     synchronized long request(Collection<LogSegment> written, Collection<Path> dirs) throws IOException {
         checkHealthy();
         if (add(written, dirs)) {
-            if (thread == null) {
+            if (shared != null) {
+                shared.ready(this);
+            } else if (thread == null) {
                 thread = new Thread(this::run, "raftwire-store-sync " + dir);
                 thread.setDaemon(true);
                 thread.start();
@@ -246,6 +259,26 @@ final class GroupCommitter {
                 LOG.warn("a durability callback of store {} failed", dir, e);
             }
         }
+    }
+
+    /** One pass on the shared sync thread, if anything is pending; a failure fails this store only. */
+    void passFromSharedThread() {
+        synchronized (this) {
+            if (closing || failure != null || requested <= durable) {
+                return;
+            }
+        }
+        forceLock.lock();
+        try {
+            pass(Thread.currentThread().getName());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("store {}: forcing written log segments failed; the store refuses every call from now on",
+                    dir, e);
+            return;
+        } finally {
+            forceLock.unlock();
+        }
+        runReadyCallbacks();
     }
 
     private void run() {

@@ -1,0 +1,69 @@
+package io.raftwire.groups;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.message.log.KeepAliveEntry;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.RaftwireMember;
+import io.raftwire.transport.netty.testkit.Await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A member's threads do not grow with its groups: a durable member of 8 groups and one of 64, both with two Raft
+ * threads, run the same threads (its transports' I/O and timer threads, the two Raft threads, one sync thread).
+ */
+class GroupThreadsIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path data;
+
+    @Test
+    @Timeout(120)
+    void aMemberOf64GroupsRunsTheThreadsOfAMemberOf8() {
+        Map<String, Integer> eight = threadsOf("solo-a", 8);
+        Map<String, Integer> sixtyFour = threadsOf("solo-b", 64);
+        assertEquals(eight, sixtyFour, "threads of a member, by name with its id taken out");
+        assertEquals(2, eight.get("raftwire-raft-"), "the configured Raft threads: " + eight);
+        assertEquals(1, eight.get("raftwire-store-sync "), "one sync thread for every group's store: " + eight);
+    }
+
+    /** The member's live threads once every group elected, counted by name with the member id and numbers removed. */
+    private Map<String, Integer> threadsOf(String id, int groups) {
+        Map<String, String> v = MemberCluster.base(groups);
+        v.put("raftwire.node.id", id);
+        v.put("raftwire.raft.initial-members", id);
+        v.put("raftwire.node.raft-threads", "2");
+        v.put("raftwire.node.data-dir", data.resolve(id).toString());
+        try (RaftwireMember m = KvNodes.member(RaftwireConfig.of(v)).start()) {
+            for (int g = 0; g < groups; g++) {
+                int group = g;
+                Await.until(WAIT, () -> m.group(group).isLeader(), () -> "the only member leads group " + group);
+                // a log append in every group, so that the stores hand their forces to the sync thread
+                Await.value(m.group(g).raftNode().replicate(new KeepAliveEntry(m.group(g).raftNode().getTerm()
+                        .getTerm(), System.currentTimeMillis(), new long[0], new long[0], new long[0])), WAIT);
+            }
+            return count(id);
+        }
+    }
+
+    private static Map<String, Integer> count(String id) {
+        Map<String, Integer> byName = new TreeMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && t.getName().contains(id)) {
+                byName.merge(t.getName().replace(id, "").replaceAll("[0-9-]+$", ""), 1, Integer::sum);
+            }
+        }
+        return byName;
+    }
+}

@@ -1,0 +1,28 @@
+package io.raftwire.node;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.group.RaftThreads;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.server.ClientRouter;
+import io.raftwire.node.store.SyncThread;
+import io.raftwire.node.transport.RaftMessageRouter;
+import io.raftwire.node.transport.RaftTransportCounters;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.Transport;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * What the groups of one member share: its configuration, its two transports and their routers, its Raft threads
+ * and its sync thread.
+ *
+ * @param sync     the sync thread the groups' stores share; {@code null} for a member of one group (its store keeps a
+ *                 thread of its own, as before groups existed)
+ * @param meters   where the groups' meters go; {@code null} for none
+ */
+record MemberParts(RaftwireConfig config, TypeRegistry registry, NodeEndpoint self, Transport peers, Transport clients,
+        RaftMessageRouter router, RaftTransportCounters counters, ClientRouter clientRouter, RaftThreads threads,
+        SyncThread sync, Clock clock, Duration queryTimeout, MeterRegistry meters) {
+}

@@ -1,0 +1,281 @@
+package io.raftwire.node;
+
+import io.microraft.Ordered;
+import io.microraft.QueryPolicy;
+import io.microraft.RaftEndpoint;
+import io.microraft.RaftNode;
+import io.microraft.persistence.NopRaftStore;
+import io.microraft.persistence.RaftStore;
+import io.microraft.persistence.RestoredRaftState;
+import io.microraft.statemachine.StateMachine;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.engine.AsyncFlushExecutor;
+import io.raftwire.node.engine.EngineInbound;
+import io.raftwire.node.engine.FailureDetector;
+import io.raftwire.node.engine.RestoredLogCapacity;
+import io.raftwire.node.engine.StalePreVoteWatchdog;
+import io.raftwire.node.group.GroupExecutor;
+import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.metrics.MeteredStateMachine;
+import io.raftwire.node.metrics.NodeMetrics;
+import io.raftwire.node.model.RaftwireModelFactory;
+import io.raftwire.node.server.AdminService;
+import io.raftwire.node.server.AppliedProgress;
+import io.raftwire.node.server.BuildVersion;
+import io.raftwire.node.server.ClientAdmission;
+import io.raftwire.node.server.ClientRouter;
+import io.raftwire.node.server.ClientService;
+import io.raftwire.node.server.EventPusher;
+import io.raftwire.node.server.LocalRead;
+import io.raftwire.node.server.MembershipGuard;
+import io.raftwire.node.server.SessionConsistency;
+import io.raftwire.node.server.SessionTrackingStateMachine;
+import io.raftwire.node.server.StatusReader;
+import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.node.store.GroupCommit;
+import io.raftwire.node.store.StoreListener;
+import io.raftwire.node.transport.RaftMessageTransport;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Raft group on a member ({@link RaftwireMember}): a MicroRaft node with its own store (its data subdirectory,
+ * {@link GroupIds#dataDir}), state machine, session table, client and admin services and failure detector, on the
+ * member's shared transports and threads. A group starts, stops and takes snapshots on its own; stopped, it is not
+ * restartable: the member opens a new one from the same directory ({@link RaftwireMember#restartGroup}). Thread-safe.
+ */
+public final class RaftGroup implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftGroup.class);
+
+    private final int index;
+    private final String id;
+    private final MemberParts parts;
+    private final RaftNode raftNode;
+    private final StateMachine stateMachine;
+    private final EventPusher events;
+    private final EngineInbound inbound;
+    private final FailureDetector failureDetector; // null: the engine's own timeouts only
+    private final ClientRouter.GroupServices services;
+    private final AutoCloseable storeCloser;
+    private final NodeMetrics metrics;
+    private final SessionConsistency sessions;
+    private final SessionTrackingStateMachine tracking;
+    private volatile boolean closed;
+
+    /** A store given by the application instead of the one in the data directory. */
+    record GivenStore(RaftStore store, RestoredRaftState restored, AutoCloseable closer) {
+    }
+
+    private RaftGroup(int index, MemberParts parts, StateMachine stateMachine, GivenStore given, NodeMetrics metrics) {
+        RaftwireConfig config = parts.config();
+        this.index = index;
+        this.id = GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), index);
+        this.parts = parts;
+        this.stateMachine = stateMachine;
+        this.storeCloser = given.closer();
+        this.metrics = metrics;
+        this.sessions = new SessionConsistency();
+        AppliedProgress progress = new AppliedProgress(parts.clock());
+        this.events = new EventPusher(parts.clients(), index);
+        GroupCommit durability = given.store() instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
+        AsyncFlushExecutor executor = new AsyncFlushExecutor(durability,
+                new GroupExecutor(parts.threads().pool(), id));
+        this.tracking = new SessionTrackingStateMachine(stateMachine, sessions, events, progress);
+        RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
+                .setGroupId(id)
+                .setConfig(NodeConfigs.raftConfig(config))
+                .setExecutor(executor)
+                .setTransport(new RaftMessageTransport(parts.peers(), parts.counters(), durability))
+                .setStateMachine(metrics == null ? tracking : new MeteredStateMachine(tracking, metrics.group()))
+                .setStore(given.store())
+                .setModelFactory(RaftwireModelFactory.INSTANCE);
+        if (metrics != null) {
+            builder.setRaftNodeReportListener(metrics.group());
+        }
+        if (given.restored() != null) {
+            builder.setRestoredState(given.restored());
+        } else {
+            List<RaftEndpoint> members = new ArrayList<>(NodeConfigs.initialMembers(config));
+            builder.setLocalEndpoint(parts.self()).setInitialGroupMembers(members);
+        }
+        this.raftNode = builder.build();
+        executor.bind(raftNode);
+        events.leadership(this::isLeader);
+        String self = parts.self().id();
+        MembershipGuard guard = new MembershipGuard(id, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
+        ClientService clientService = new ClientService(raftNode, sessions, parts.clock(), parts.queryTimeout(),
+                ClientAdmission.of(self, parts.peers()::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
+                        config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
+                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0);
+        AdminService admin = new AdminService(raftNode, self, new StatusReader(self,
+                () -> parts.peers().localAddress().toString(), NodeConfigs.peerAddresses(config),
+                BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), parts.registry().fingerprint()),
+                progress, guard);
+        this.services = new ClientRouter.GroupServices(clientService, admin);
+        this.failureDetector = FailureDetector.of(raftNode, config.get(ConfigKeys.RAFT_HEARTBEAT_INTERVAL_MS),
+                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS));
+        this.inbound = new EngineInbound(raftNode, durability, failureDetector);
+    }
+
+    /**
+     * Builds group {@code index} without starting it: opens its store ({@code given}, or the group's data directory
+     * under {@code raftwire.node.data-dir}, or none when that key is empty) and creates its engine.
+     *
+     * @param metrics the group's meters, or {@code null}; closed with the group
+     * @throws IllegalArgumentException     as {@link RaftwireNode.Builder#build()}
+     * @throws java.io.UncheckedIOException if the group's data directory cannot be opened or is damaged
+     */
+    static RaftGroup open(int index, MemberParts parts, StateMachine stateMachine, GivenStore given,
+            NodeMetrics metrics) {
+        RaftwireConfig config = parts.config();
+        String groupId = GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), index);
+        String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
+        if (given == null) {
+            if (dataDir.isEmpty()) {
+                given = new GivenStore(new NopRaftStore(), null, () -> { });
+            } else {
+                DurableState durable = DurableState.open(GroupIds.dataDir(Path.of(dataDir), index), groupId, config,
+                        parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.sync());
+                given = new GivenStore(durable.store(), durable.restored(), durable.store()::close);
+            }
+        }
+        try {
+            if (given.restored() != null) {
+                RestoredLogCapacity.check(given.restored(), config, given.store() instanceof FileRaftStore f
+                        ? "data directory " + f.directory() + " (" + ConfigKeys.NODE_DATA_DIR.name() + ")"
+                        : "the state restored from " + given.store().getClass().getSimpleName());
+            }
+            return new RaftGroup(index, parts, stateMachine, given, metrics);
+        } catch (RuntimeException e) {
+            try {
+                given.closer().close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    /** Routes the group's messages and requests to it and starts its engine; blocks until the engine started. */
+    void start() {
+        parts.router().register(id, inbound);
+        parts.clientRouter().route(index, services);
+        raftNode.start().join();
+        StalePreVoteWatchdog.watch(raftNode, parts.config().get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS));
+        if (failureDetector != null) {
+            failureDetector.start();
+        }
+    }
+
+    /** The group's index on its member: 0 .. {@code raftwire.groups} - 1. */
+    public int index() {
+        return index;
+    }
+
+    /** The group's id ({@link GroupIds#id}). */
+    public String id() {
+        return id;
+    }
+
+    /** The MicroRaft node, for status, reports and membership calls. */
+    public RaftNode raftNode() {
+        return raftNode;
+    }
+
+    /** The group's state machine. */
+    public StateMachine stateMachine() {
+        return stateMachine;
+    }
+
+    /** Pushes the group's session events to clients while this member leads it. */
+    public EventPusher eventPusher() {
+        return events;
+    }
+
+    /** The group's meters, if the member was given a registry. */
+    public Optional<NodeMetrics> metrics() {
+        return Optional.ofNullable(metrics);
+    }
+
+    /** Client sessions open in this group, as this member knows them. */
+    int sessionCount() {
+        return sessions.size();
+    }
+
+    /** Sessions this group's state machine closed without a close request. */
+    long closedByStateMachine() {
+        return tracking.closedByStateMachine();
+    }
+
+    /** Whether this member believes it leads the group. */
+    public boolean isLeader() {
+        return parts.self().equals(raftNode.getTerm().getLeaderEndpoint());
+    }
+
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Takes a snapshot of this group now, on its Raft thread; the other groups are not touched.
+     *
+     * @return completes with the snapshot's log index (MicroRaft's answer: completes with {@code null} when a snapshot
+     *         at the commit index exists already)
+     */
+    public CompletableFuture<Long> takeSnapshot() {
+        return raftNode.takeSnapshot().thenApply(o -> o == null ? null : o.getCommitIndex());
+    }
+
+    /**
+     * Reads the local state machine on the Raft thread once this member has applied {@code minCommitIndex}; as
+     * {@link RaftwireNode#read}.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> read(long minCommitIndex, Duration timeout, Function<StateMachine, T> reader) {
+        LocalRead read = new LocalRead((Function<StateMachine, Object>) reader);
+        return raftNode.<T>query(read, QueryPolicy.EVENTUAL_CONSISTENCY,
+                minCommitIndex > 0 ? Optional.of(minCommitIndex) : Optional.empty(), Optional.of(timeout))
+                .thenApply(Ordered::getResult);
+    }
+
+    /**
+     * Stops this group only: its client requests are answered {@code NO_LEADER} from now on, its engine terminates,
+     * its store and meters close. Idempotent; blocks for a few seconds at most. Must not be called from a transport
+     * I/O thread or a Raft thread.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        parts.clientRouter().route(index, null);
+        try {
+            raftNode.terminate().get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.debug("terminating group {} on {}", id, parts.self().id(), e);
+        }
+        parts.router().unregister(id);
+        try {
+            storeCloser.close();
+        } catch (Exception e) {
+            LOG.warn("closing the store of group {} on {}: {}", id, parts.self().id(), e.toString());
+        }
+        if (metrics != null) {
+            metrics.close();
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package io.raftwire.node;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.microraft.model.message.RaftMessage;
+import io.microraft.statemachine.StateMachine;
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.group.RaftThreads;
+import io.raftwire.node.metrics.NodeMetrics;
+import io.raftwire.node.model.NodeEndpoint;
+import io.raftwire.node.server.ClientRouter;
+import io.raftwire.node.store.SyncThread;
+import io.raftwire.node.transport.RaftMessageRouter;
+import io.raftwire.node.transport.RaftTransportCounters;
+import io.raftwire.node.transport.RaftTransportStats;
+import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.Transport;
+import io.raftwire.transport.TransportFactory;
+import io.raftwire.transport.TransportStats;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A member that hosts {@code raftwire.groups} Raft groups ({@link RaftGroup}) on one peer port and one client port:
+ * one connection per peer pair carries every group's Raft messages (routed by group id), one client connection
+ * reaches every group (routed by session id and the {@code @<group id>} suffix, {@link ClientRouter}), a fixed pool of
+ * {@code raftwire.node.raft-threads} threads runs every group's Raft tasks ({@link RaftThreads}) and, with more than
+ * one group, one sync thread forces every group's log appends ({@link SyncThread}). Group ids and data directories
+ * are {@link GroupIds}'; the contract is in {@code docs/multi-group.md}. With one group, a member is exactly a
+ * {@link RaftwireNode}.
+ *
+ * <p>Lifecycle: {@link Builder#build()} opens every group's store and creates everything without opening a socket;
+ * {@link #start()} binds both transports and starts every group; {@link #stopGroup} and {@link #restartGroup} stop
+ * and reopen one group; {@link #close()} stops the groups, the transports and the threads. Not restartable.
+ * Thread-safe.
+ */
+public final class RaftwireMember implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftwireMember.class);
+
+    private final MemberParts parts;
+    private final IntFunction<StateMachine> stateMachines;
+    private final AtomicReferenceArray<RaftGroup> groups;
+    private final NodeMetrics metrics; // group 0's meters, which also carry the transports'; null: none
+    private volatile boolean closed;
+
+    private RaftwireMember(Builder b) {
+        RaftwireConfig config = b.config;
+        int count = config.get(ConfigKeys.GROUPS);
+        String self = config.get(ConfigKeys.NODE_ID);
+        this.stateMachines = b.stateMachines;
+        this.groups = new AtomicReferenceArray<>(count);
+        RaftTransportCounters counters = new RaftTransportCounters();
+        RaftMessageRouter router = new RaftMessageRouter(counters);
+        Transport peers = null;
+        Transport clients = null;
+        RaftThreads threads = null;
+        SyncThread sync = null;
+        try {
+            peers = createPeers(b);
+            clients = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
+            threads = new RaftThreads(RaftThreads.size(config.get(ConfigKeys.NODE_RAFT_THREADS), count), self);
+            sync = count == 1 ? null : new SyncThread("raftwire-store-sync " + self);
+            ClientRouter clientRouter = new ClientRouter(config.get(ConfigKeys.CLUSTER_ID), self, count);
+            this.parts = new MemberParts(config, b.registry, new NodeEndpoint(self), peers, clients, router, counters,
+                    clientRouter, threads, sync, b.clock, b.queryTimeout, b.meterRegistry);
+            for (int i = 0; i < count; i++) {
+                groups.set(i, openGroup(i, i == 0 ? b.givenStore : null));
+            }
+            this.metrics = groups.get(0).metrics().orElse(null);
+            if (metrics != null) {
+                RaftGroup first = groups.get(0);
+                metrics.bind(peers, clients, counters::snapshot, first::sessionCount, first::closedByStateMachine,
+                        first.raftNode()::getReport);
+            }
+            clientRouter.register(clients);
+            peers.onMessage(RaftMessage.class, router);
+        } catch (RuntimeException e) {
+            if (b.givenStore != null && groups.get(0) == null) {
+                try {
+                    b.givenStore.closer().close(); // once only: RaftGroup.open may have closed it already
+                } catch (Exception closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                RaftGroup g = groups.get(i);
+                if (g != null) {
+                    g.close();
+                }
+            }
+            if (peers != null) {
+                peers.close();
+            }
+            if (clients != null) {
+                clients.close();
+            }
+            if (threads != null) {
+                threads.close();
+            }
+            if (sync != null) {
+                sync.close();
+            }
+            throw e;
+        }
+    }
+
+    /** The peer transport (a TLS key that is not the certificate's, a capture file in the way, ... fail here). */
+    private static Transport createPeers(Builder b) {
+        return b.peerTransportWrapper.apply(TransportFactory.installed().create(b.config, b.registry));
+    }
+
+    private RaftGroup openGroup(int index, RaftGroup.GivenStore given) {
+        String clusterId = parts.config().get(ConfigKeys.CLUSTER_ID);
+        NodeMetrics m = parts.meters() == null ? null : new NodeMetrics(parts.meters(),
+                GroupIds.id(clusterId, index), parts.self().id());
+        try {
+            StateMachine sm = Objects.requireNonNull(stateMachines.apply(index), "the state machine of group "
+                    + GroupIds.id(clusterId, index));
+            return RaftGroup.open(index, parts, sm, given, m);
+        } catch (RuntimeException e) {
+            if (m != null) {
+                m.close(); // a group that was not built leaves no meter behind
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * A builder for a member configured by {@code config}.
+     *
+     * @param config   the member's configuration ({@code raftwire.*}, {@code raftwire.groups} among them)
+     * @param registry every type the member may send, as for {@link RaftwireNode#builder}
+     */
+    public static Builder builder(RaftwireConfig config, TypeRegistry registry) {
+        return new Builder(config, registry);
+    }
+
+    /**
+     * Binds both listening sockets, starts connecting to the other members and starts every group.
+     *
+     * @return this member
+     */
+    public RaftwireMember start() {
+        parts.peers().start();
+        parts.clients().start();
+        for (int i = 0; i < groups.length(); i++) {
+            groups.get(i).start();
+        }
+        LOG.info("member {} started {} group(s) of cluster {} on {} Raft thread(s): members on {}, clients on {}",
+                parts.self().id(), groups.length(), parts.config().get(ConfigKeys.CLUSTER_ID),
+                parts.threads().size(), parts.peers().localAddress(), parts.clients().localAddress());
+        return this;
+    }
+
+    /** This member's id. */
+    public String memberId() {
+        return parts.self().id();
+    }
+
+    /** The groups this member hosts, by index; a stopped group is listed until it is restarted. */
+    public List<RaftGroup> groups() {
+        RaftGroup[] list = new RaftGroup[groups.length()];
+        for (int i = 0; i < list.length; i++) {
+            list[i] = groups.get(i);
+        }
+        return List.of(list);
+    }
+
+    /**
+     * Group {@code index}.
+     *
+     * @throws IndexOutOfBoundsException if the member hosts no such group
+     */
+    public RaftGroup group(int index) {
+        return groups.get(index);
+    }
+
+    /**
+     * Stops group {@code index} only (see {@link RaftGroup#close()}); the other groups, the transports and the
+     * threads go on. Idempotent.
+     */
+    public void stopGroup(int index) {
+        groups.get(index).close();
+    }
+
+    /**
+     * Stops group {@code index} if it runs and starts it again from its data directory with a new state machine;
+     * blocks until its engine started.
+     *
+     * @return the new group
+     * @throws IllegalStateException if the member is closed
+     */
+    public synchronized RaftGroup restartGroup(int index) {
+        if (closed) {
+            throw new IllegalStateException("member " + memberId() + " is closed (expected: a running member)");
+        }
+        groups.get(index).close();
+        RaftGroup g = openGroup(index, null);
+        groups.set(index, g);
+        g.start();
+        return g;
+    }
+
+    /** The address members reach this member on; the actual port after {@link #start()}. */
+    public HostPort peerAddress() {
+        return parts.peers().localAddress();
+    }
+
+    /** The address clients reach this member on; the actual port after {@link #start()}. */
+    public HostPort clientAddress() {
+        return parts.clients().localAddress();
+    }
+
+    /** The member-to-member transport, shared by every group. */
+    public Transport peerTransport() {
+        return parts.peers();
+    }
+
+    /** The client-facing transport, shared by every group. */
+    Transport clientTransport() {
+        return parts.clients();
+    }
+
+    /** The Raft threads' count ({@code raftwire.node.raft-threads}, resolved). */
+    public int raftThreads() {
+        return parts.threads().size();
+    }
+
+    /** Counters of the Raft message path, every group's together. */
+    public RaftTransportStats raftStats() {
+        return parts.counters().snapshot();
+    }
+
+    /** The member-to-member transport's counters. */
+    public TransportStats transportStats() {
+        return parts.peers().stats();
+    }
+
+    /** The client-facing transport's counters. */
+    public TransportStats clientTransportStats() {
+        return parts.clients().stats();
+    }
+
+    /** Group 0's meters, which carry the transports' too (see {@code docs/multi-group.md}). */
+    NodeMetrics metrics() {
+        return metrics;
+    }
+
+    /**
+     * Stops every group, then closes both transports, the threads and the sync thread. Idempotent; blocks for a few
+     * seconds per group at most. Must not be called from a transport I/O thread or a Raft thread.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int i = 0; i < groups.length(); i++) {
+            groups.get(i).close();
+        }
+        parts.clients().close();
+        parts.peers().close();
+        parts.threads().close();
+        if (parts.sync() != null) {
+            parts.sync().close();
+        }
+    }
+
+    /** Collects a member's parts; not thread-safe. */
+    public static final class Builder {
+        private final RaftwireConfig config;
+        private final TypeRegistry registry;
+        private IntFunction<StateMachine> stateMachines;
+        private RaftGroup.GivenStore givenStore;
+        private Clock clock = Clock.systemUTC();
+        private Duration queryTimeout = Duration.ofSeconds(5);
+        private UnaryOperator<Transport> peerTransportWrapper = UnaryOperator.identity();
+        private MeterRegistry meterRegistry;
+
+        private Builder(RaftwireConfig config, TypeRegistry registry) {
+            this.config = Objects.requireNonNull(config, "config");
+            this.registry = Objects.requireNonNull(registry, "registry");
+        }
+
+        /**
+         * Creates each group's state machine, given the group's index (0 .. {@code raftwire.groups} - 1); called once
+         * per group at {@link #build()} and again for a group at {@link RaftwireMember#restartGroup}. Required.
+         */
+        public Builder stateMachines(IntFunction<StateMachine> factory) {
+            this.stateMachines = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
+        /** Group 0's store, given by a {@link RaftwireNode} builder; the member closes it. */
+        Builder givenStore(RaftGroup.GivenStore store) {
+            AtomicBoolean closed = new AtomicBoolean();
+            AutoCloseable closer = store.closer();
+            this.givenStore = new RaftGroup.GivenStore(store.store(), store.restored(), () -> {
+                if (closed.compareAndSet(false, true)) {
+                    closer.close();
+                }
+            });
+            return this;
+        }
+
+        /** The wall clock stamped on the entries this member proposes as a leader; the system UTC clock by default. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** How long a query may wait for this member's log to catch up; 5 s by default. */
+        public Builder queryTimeout(Duration timeout) {
+            this.queryTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** As {@link RaftwireNode.Builder#peerTransportWrapper}: the seam of fault-injection tests. */
+        public Builder peerTransportWrapper(UnaryOperator<Transport> wrapper) {
+            this.peerTransportWrapper = Objects.requireNonNull(wrapper, "wrapper");
+            return this;
+        }
+
+        /**
+         * Binds every group's meters (tag {@code group}) and, once, the transports' and the Raft path's (under group
+         * 0's tag) to {@code registry}. No meters by default.
+         */
+        public Builder metrics(MeterRegistry registry) {
+            this.meterRegistry = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
+        /**
+         * Opens every group's store and creates the member and its transports without opening any socket.
+         *
+         * @throws IllegalStateException if no state machine factory was given
+         * @throws IllegalArgumentException as {@link RaftwireNode.Builder#build()}, for any group
+         * @throws java.io.UncheckedIOException if a group's data directory cannot be opened or is damaged
+         */
+        public RaftwireMember build() {
+            if (stateMachines == null) {
+                throw new IllegalStateException("no state machines (expected: Builder.stateMachines(index -> ...))");
+            }
+            TransportFactory.installed().check(config);
+            TransportFactory.installed().check(NodeConfigs.clientListener(config));
+            NodeConfigs.requireMemberCertificate(config);
+            return new RaftwireMember(this);
+        }
+    }
+}
