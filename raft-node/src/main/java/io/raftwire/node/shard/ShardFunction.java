@@ -1,5 +1,7 @@
 package io.raftwire.node.shard;
 
+import io.raftwire.node.group.GroupIds;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.zip.CRC32C;
@@ -9,27 +11,28 @@ import java.util.zip.CRC32C;
  *
  * <p><b>The function.</b> {@code shard(key) = CRC32C(UTF-8 bytes of key) mod shards}, where CRC32C is the CRC-32
  * with the Castagnoli polynomial (RFC 3720, {@link java.util.zip.CRC32C}: reflected, initial value and final XOR
- * {@code 0xFFFFFFFF}), read as an unsigned 32-bit number. Shard {@code i} is the member's group of index {@code i}.
- * {@code ShardFunctionTest} pins key&rarr;shard pairs for 1, 2, 3, 8, 16 and 128 shards, computed from the
- * specification rather than from this class.
+ * {@code 0xFFFFFFFF}), read as an unsigned 32-bit number. Shard {@code i} is the members' group of index {@code i}
+ * ({@code raftwire.groups} is the shard count; the group ids are {@link GroupIds#id}'s). {@code ShardFunctionTest}
+ * pins key&rarr;shard pairs for 1, 2, 3, 8, 16 and 128 shards, computed from the specification rather than from this
+ * class.
  *
  * <p><b>Why this one.</b> It is specified byte for byte over the key's UTF-8 encoding (so a client in any language
  * can compute it), it is in the JDK (no dependency, the same result on every JVM and platform), it is cheap for keys
- * of up to 1,024 characters, and it is the checksum raftwire's store frames already use. Keys that differ in one
- * character land on unrelated shards ({@code ShardFunctionTest} checks the spread of 16,000 similar keys).
+ * of up to 1,024 characters, and it is the checksum raftwire's store frames already use. Similar keys spread
+ * evenly ({@code ShardFunctionTest} checks 16,000 keys {@code key-0 .. key-15999} over 8 and 16 shards).
  * {@code String.hashCode} would also be stable, but it is defined on UTF-16 units, not on the bytes a key travels as.
  *
  * <p><b>The shard count is fixed for the store's life.</b> Changing it moves almost every key to another shard
  * ({@code mod} is not a consistent hash), and there is no re-sharding: a store of 8 shards stays 8. A client built
- * for another count than the members host would read and write the wrong groups, so clients check the count
- * they are given against the members' ({@code ShardedKvClient}).
+ * for another count than the members host would read and write the wrong groups ({@code ShardedKvClient} takes the
+ * count from the same {@code raftwire.groups} the members are configured with).
  *
  * <p>Immutable and thread-safe.
  */
 public final class ShardFunction {
 
-    /** The most shards a store may have: far more than a member can host groups. */
-    public static final int MAX_SHARDS = 4096;
+    /** The most shards a store may have: one per group, and a member hosts at most {@link GroupIds#MAX_GROUPS}. */
+    public static final int MAX_SHARDS = GroupIds.MAX_GROUPS;
 
     private final int shards;
 

@@ -65,7 +65,7 @@ class ShardFunctionTest {
     void aShardCountOutsideItsRangeIsRefusedNamingTheRange() {
         for (int bad : List.of(0, -1, ShardFunction.MAX_SHARDS + 1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ShardFunction(bad));
-            assertEquals("shard count = " + bad + " (expected: 1..4096)", e.getMessage());
+            assertEquals("shard count = " + bad + " (expected: 1..1024)", e.getMessage());
         }
     }
 
