@@ -1,9 +1,15 @@
 package io.raftwire.node.client;
 
+import io.raftwire.config.ConfigKeys;
+import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.KvNodes;
+import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.kv.KvEvent;
 import io.raftwire.node.kv.KvLimits;
 import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.shard.ShardFunction;
+import io.raftwire.serializer.TypeRegistry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A sharded key-value store, as a client sees it: one {@link KvClient} (one session) per shard, and each key's
@@ -41,6 +48,7 @@ public final class ShardedKvClient implements KvOperations {
 
     private final ShardFunction function;
     private final List<KvClient> shards;
+    private final AutoCloseable shared;
     private final Object eventTurn = new Object();
 
     /**
@@ -49,8 +57,51 @@ public final class ShardedKvClient implements KvOperations {
      * @throws IllegalArgumentException if the list is empty or longer than {@link ShardFunction#MAX_SHARDS}
      */
     public ShardedKvClient(List<KvClient> shards) {
+        this(shards, () -> { });
+    }
+
+    private ShardedKvClient(List<KvClient> shards, AutoCloseable shared) {
         this.shards = List.copyOf(shards);
         this.function = new ShardFunction(this.shards.size());
+        this.shared = shared;
+    }
+
+    /**
+     * Connects to a sharded store: one session per shard, shard {@code i} in the members' group {@code i}
+     * ({@link GroupIds#id}), every shard over one connection per member. Blocks until every session is open.
+     *
+     * @param config   the members' configuration: its {@code raftwire.groups} is the shard count, and
+     *                 {@code raftwire.cluster.id}, the serializer, TLS and the transport's limits are used as
+     *                 {@link RaftwireClient#builder} uses them
+     * @param members  every member's client address
+     * @param settings applied to the builder before the shards' clients are built (timeouts, read consistency,
+     *                 TLS, client id); it must not set {@link RaftwireClient.Builder#group}
+     * @throws ClientException if a shard's session could not be opened (the sessions already open are closed)
+     */
+    public static ShardedKvClient connect(RaftwireConfig config, List<PeerAddress> members,
+            UnaryOperator<RaftwireClient.Builder> settings) {
+        TypeRegistry registry = KvNodes.registry();
+        RaftwireClient.Builder builder = settings.apply(RaftwireClient.builder(config, registry, members));
+        AutoCloseable[] shared = new AutoCloseable[1];
+        List<RaftwireClient> clients = builder.buildGroups(config.get(ConfigKeys.GROUPS), t -> shared[0] = t);
+        List<KvClient> shards = new ArrayList<>(clients.size());
+        for (RaftwireClient c : clients) {
+            shards.add(new KvClient(c, c.operationCodec()));
+        }
+        ShardedKvClient sharded = new ShardedKvClient(shards, shared[0]);
+        try {
+            for (RaftwireClient c : clients) {
+                c.connect();
+            }
+        } catch (RuntimeException e) {
+            try {
+                sharded.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+        return sharded;
     }
 
     /** The shard function keys are routed with. */
@@ -175,7 +226,9 @@ public final class ShardedKvClient implements KvOperations {
         });
     }
 
-    /** Closes every shard's session and transport; a failure to close one does not keep the others open. */
+    /**
+     * Closes every shard's session, then the transport(s); a failure to close one does not keep the others open.
+     */
     @Override
     public void close() {
         RuntimeException failure = null;
@@ -188,6 +241,15 @@ public final class ShardedKvClient implements KvOperations {
                 } else {
                     failure.addSuppressed(e);
                 }
+            }
+        }
+        try {
+            shared.close();
+        } catch (Exception e) {
+            if (failure == null) {
+                failure = new IllegalStateException("closing the shared transport: " + e, e);
+            } else {
+                failure.addSuppressed(e);
             }
         }
         if (failure != null) {
