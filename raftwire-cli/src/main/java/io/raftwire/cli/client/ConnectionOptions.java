@@ -197,6 +197,27 @@ public final class ConnectionOptions {
         }
     }
 
+    /**
+     * The members' group count and cluster id as the configuration says ({@code raftwire.groups},
+     * {@code --cluster-id} or {@code raftwire.cluster.id}; the file, then system properties, then {@code RAFTWIRE_*}
+     * variables, as {@link #create} reads them): for commands that address every group.
+     */
+    public Groups groups() {
+        RaftwireConfig base = RaftwireConfig.load(SerializerConfig.installed(),
+                RaftwireConfig.standardSources(config, environment));
+        return new Groups(base.get(ConfigKeys.GROUPS), clusterId != null ? clusterId
+                : base.get(ConfigKeys.CLUSTER_ID));
+    }
+
+    /**
+     * The groups of a cluster.
+     *
+     * @param count     how many groups each member hosts
+     * @param clusterId the cluster id, from which the group ids derive
+     */
+    public record Groups(int count, String clusterId) {
+    }
+
     /** The parsed {@code --timeout-ms}. */
     public long timeoutMs() {
         return timeoutMs;
