@@ -34,7 +34,7 @@ class GroupThreadsIT {
         Map<String, Integer> eight = threadsOf("solo-a", 8);
         Map<String, Integer> sixtyFour = threadsOf("solo-b", 64);
         assertEquals(eight, sixtyFour, "threads of a member, by name with its id taken out");
-        assertEquals(2, eight.get("raftwire-raft-"), "the configured Raft threads: " + eight);
+        assertEquals(2, eight.get("raftwire-raft"), "the configured Raft threads: " + eight);
         assertEquals(1, eight.get("raftwire-store-sync "), "one sync thread for every group's store: " + eight);
     }
 

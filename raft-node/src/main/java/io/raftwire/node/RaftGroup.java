@@ -114,7 +114,7 @@ public final class RaftGroup implements AutoCloseable {
         executor.bind(raftNode);
         events.leadership(this::isLeader);
         String self = parts.self().id();
-        MembershipGuard guard = new MembershipGuard(id, config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
+        MembershipGuard guard = parts.guard();
         ClientService clientService = new ClientService(raftNode, sessions, parts.clock(), parts.queryTimeout(),
                 ClientAdmission.of(self, parts.peers()::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
                         config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
@@ -232,11 +232,12 @@ public final class RaftGroup implements AutoCloseable {
     /**
      * Takes a snapshot of this group now, on its Raft thread; the other groups are not touched.
      *
-     * @return completes with the snapshot's log index (MicroRaft's answer: completes with {@code null} when a snapshot
-     *         at the commit index exists already)
+     * @return completes with the log index of the group's newest snapshot after it, or with {@code null} when a
+     *         snapshot at the commit index existed already (MicroRaft then takes none)
      */
     public CompletableFuture<Long> takeSnapshot() {
-        return raftNode.takeSnapshot().thenApply(o -> o == null ? null : o.getCommitIndex());
+        return raftNode.takeSnapshot().thenApply(o -> o == null ? null
+                : o.getResult().getLog().getLastSnapshotIndex());
     }
 
     /**

@@ -11,6 +11,7 @@ import io.raftwire.node.group.RaftThreads;
 import io.raftwire.node.metrics.NodeMetrics;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.server.ClientRouter;
+import io.raftwire.node.server.MembershipGuard;
 import io.raftwire.node.store.SyncThread;
 import io.raftwire.node.transport.RaftMessageRouter;
 import io.raftwire.node.transport.RaftTransportCounters;
@@ -24,6 +25,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
@@ -53,7 +55,7 @@ public final class RaftwireMember implements AutoCloseable {
     private final MemberParts parts;
     private final IntFunction<StateMachine> stateMachines;
     private final AtomicReferenceArray<RaftGroup> groups;
-    private final NodeMetrics metrics; // group 0's meters, which also carry the transports'; null: none
+    private volatile NodeMetrics metrics; // group 0's meters, which also carry the transports'; null: none
     private volatile boolean closed;
 
     private RaftwireMember(Builder b) {
@@ -74,17 +76,14 @@ public final class RaftwireMember implements AutoCloseable {
             threads = new RaftThreads(RaftThreads.size(config.get(ConfigKeys.NODE_RAFT_THREADS), count), self);
             sync = count == 1 ? null : new SyncThread("raftwire-store-sync " + self);
             ClientRouter clientRouter = new ClientRouter(config.get(ConfigKeys.CLUSTER_ID), self, count);
+            MembershipGuard guard = new MembershipGuard(config.get(ConfigKeys.CLUSTER_ID),
+                    config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
             this.parts = new MemberParts(config, b.registry, new NodeEndpoint(self), peers, clients, router, counters,
-                    clientRouter, threads, sync, b.clock, b.queryTimeout, b.meterRegistry);
+                    clientRouter, guard, threads, sync, b.clock, b.queryTimeout, b.meterRegistry);
             for (int i = 0; i < count; i++) {
                 groups.set(i, openGroup(i, i == 0 ? b.givenStore : null));
             }
-            this.metrics = groups.get(0).metrics().orElse(null);
-            if (metrics != null) {
-                RaftGroup first = groups.get(0);
-                metrics.bind(peers, clients, counters::snapshot, first::sessionCount, first::closedByStateMachine,
-                        first.raftNode()::getReport);
-            }
+            this.metrics = bindShared(groups.get(0));
             clientRouter.register(clients);
             peers.onMessage(RaftMessage.class, router);
         } catch (RuntimeException e) {
@@ -117,6 +116,19 @@ public final class RaftwireMember implements AutoCloseable {
         }
     }
 
+    /**
+     * Binds the meters of the member's shared parts (transports, Raft message path, sessions) to group 0's meters,
+     * the one set a member has; returns them, or {@code null} without a registry.
+     */
+    private NodeMetrics bindShared(RaftGroup first) {
+        NodeMetrics m = first.metrics().orElse(null);
+        if (m != null) {
+            m.bind(parts.peers(), parts.clients(), parts.counters()::snapshot, first::sessionCount,
+                    first::closedByStateMachine, first.raftNode()::getReport);
+        }
+        return m;
+    }
+
     /** The peer transport (a TLS key that is not the certificate's, a capture file in the way, ... fail here). */
     private static Transport createPeers(Builder b) {
         return b.peerTransportWrapper.apply(TransportFactory.installed().create(b.config, b.registry));
@@ -129,7 +141,11 @@ public final class RaftwireMember implements AutoCloseable {
         try {
             StateMachine sm = Objects.requireNonNull(stateMachines.apply(index), "the state machine of group "
                     + GroupIds.id(clusterId, index));
-            return RaftGroup.open(index, parts, sm, given, m);
+            RaftGroup g = RaftGroup.open(index, parts, sm, given, m);
+            if (m != null && index > 0) {
+                m.bindReport(g.raftNode()::getReport); // group 0's meters carry the shared parts
+            }
+            return g;
         } catch (RuntimeException e) {
             if (m != null) {
                 m.close(); // a group that was not built leaves no meter behind
@@ -190,7 +206,8 @@ public final class RaftwireMember implements AutoCloseable {
 
     /**
      * Stops group {@code index} only (see {@link RaftGroup#close()}); the other groups, the transports and the
-     * threads go on. Idempotent.
+     * threads go on. Idempotent. Stopping group 0 also removes the meters of the shared parts, which are bound to
+     * group 0's, until {@link #restartGroup restartGroup(0)}.
      */
     public void stopGroup(int index) {
         groups.get(index).close();
@@ -210,6 +227,9 @@ public final class RaftwireMember implements AutoCloseable {
         groups.get(index).close();
         RaftGroup g = openGroup(index, null);
         groups.set(index, g);
+        if (index == 0) {
+            metrics = bindShared(g); // the stopped group 0 took the shared meters with it
+        }
         g.start();
         return g;
     }
@@ -254,9 +274,24 @@ public final class RaftwireMember implements AutoCloseable {
         return parts.clients().stats();
     }
 
-    /** Group 0's meters, which carry the transports' too (see {@code docs/multi-group.md}). */
-    NodeMetrics metrics() {
-        return metrics;
+    /**
+     * Group 0's meters, which carry the transports' too (see {@code docs/multi-group.md}); empty without a registry.
+     */
+    public Optional<NodeMetrics> metrics() {
+        return Optional.ofNullable(metrics);
+    }
+
+    /**
+     * Brings every running group's meters up to date ({@link NodeMetrics#refresh()}, one group after another); an
+     * exporter calls it before it reads the registry. Does nothing without a registry.
+     */
+    public void refreshMetrics() {
+        for (int i = 0; i < groups.length(); i++) {
+            RaftGroup g = groups.get(i);
+            if (!g.isClosed()) {
+                g.metrics().ifPresent(NodeMetrics::refresh);
+            }
+        }
     }
 
     /**

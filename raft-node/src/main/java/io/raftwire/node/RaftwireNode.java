@@ -139,7 +139,7 @@ public final class RaftwireNode implements AutoCloseable {
      * {@link NodeMetrics#refresh()} before it reads them.
      */
     public Optional<NodeMetrics> metrics() {
-        return Optional.ofNullable(member.metrics());
+        return member.metrics();
     }
 
     /** Whether this node believes it is the leader. */

@@ -193,7 +193,17 @@ public final class RaftwireClient implements AutoCloseable {
      *         with the transport's exception (member unreachable, timeout, ...)
      */
     public CompletableFuture<StatusResponse> status(String memberId) {
-        return transport.request(memberId, new StatusRequest(GroupAddress.of(memberId, group)), StatusResponse.class, operationTimeout);
+        return transport.request(memberId, new StatusRequest(GroupAddress.of(memberId, group)), StatusResponse.class,
+                operationTimeout);
+    }
+
+    /**
+     * Asks member {@code memberId} for its status in group {@code groupId}, whatever group this client's builder
+     * named: as {@link #status(String)}, on members that host several groups ({@code docs/multi-group.md}).
+     */
+    public CompletableFuture<StatusResponse> status(String memberId, String groupId) {
+        return transport.request(memberId, new StatusRequest(GroupAddress.of(memberId,
+                Objects.requireNonNull(groupId, "groupId"))), StatusResponse.class, operationTimeout);
     }
 
     /**
@@ -205,7 +215,8 @@ public final class RaftwireClient implements AutoCloseable {
      * @return completes with the member's status after the snapshot, or its error, within the operation timeout
      */
     public CompletableFuture<StatusResponse> takeSnapshot(String memberId) {
-        return transport.request(memberId, new SnapshotRequest(GroupAddress.of(memberId, group)), StatusResponse.class, operationTimeout);
+        return transport.request(memberId, new SnapshotRequest(GroupAddress.of(memberId, group)),
+                StatusResponse.class, operationTimeout);
     }
 
     /**
@@ -492,10 +503,10 @@ public final class RaftwireClient implements AutoCloseable {
         }
 
         /**
-         * The group of the members this client's session, status, snapshot, join, leave and transfer requests address,
-         * on members that host several ({@code raftwire.groups}, {@code docs/multi-group.md}): {@code raftwire.cluster.id}
-         * for group 0, {@code <cluster id>-<i>} for group i. By default none: the members' only group (a member of
-         * several groups refuses a request that names none).
+         * The group of the members this client's session, status, snapshot, join, leave and transfer requests
+         * address, on members that host several ({@code raftwire.groups}, {@code docs/multi-group.md}):
+         * {@code raftwire.cluster.id} for group 0, {@code <cluster id>-<i>} for group i. By default none: the members'
+         * only group (a member of several groups refuses a request that names none).
          *
          * @throws IllegalArgumentException if {@code groupId} is no group id of the configuration's cluster
          */
@@ -584,8 +595,8 @@ public final class RaftwireClient implements AutoCloseable {
                 return t;
             });
             return new RaftwireClient(clientId, serviceType, group, groupIndex,
-                    members.stream().map(PeerAddress::id).toList(), transport, codec, new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow,
-                    operationTimeout, sessionTimeout, consistency);
+                    members.stream().map(PeerAddress::id).toList(), transport, codec, new ExecutorClientTimer(clientId),
+                    eventThread, eventThread::shutdownNow, operationTimeout, sessionTimeout, consistency);
         }
     }
 

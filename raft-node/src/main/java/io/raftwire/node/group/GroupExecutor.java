@@ -66,7 +66,7 @@ public final class GroupExecutor implements RaftNodeExecutor, RaftNodeLifecycleA
         checkRunning();
         pool.schedule(() -> {
             if (!terminated) {
-                enqueue(task);
+                enqueueQuietly(task);
             }
         }, delay, timeUnit);
     }
@@ -83,10 +83,29 @@ public final class GroupExecutor implements RaftNodeExecutor, RaftNodeLifecycleA
         }
     }
 
+    /** Queues {@code task} and makes sure a run is coming; throws if the pool was shut down (the member closed). */
     private void enqueue(Runnable task) {
         tasks.add(task);
+        runSoon();
+    }
+
+    /** {@link #enqueue} from a pool thread, where nobody could act on a refusal: the member is closing. */
+    private void enqueueQuietly(Runnable task) {
+        try {
+            enqueue(task);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("a Raft task of group {} came due after the member's threads stopped", group);
+        }
+    }
+
+    private void runSoon() {
         if (scheduled.compareAndSet(false, true)) {
-            pool.execute(this::drain);
+            try {
+                pool.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                scheduled.set(false);
+                throw e;
+            }
         }
     }
 
@@ -103,8 +122,13 @@ public final class GroupExecutor implements RaftNodeExecutor, RaftNodeLifecycleA
             }
         }
         scheduled.set(false);
-        if (!tasks.isEmpty() && scheduled.compareAndSet(false, true)) {
-            pool.execute(this::drain);
+        if (!tasks.isEmpty()) {
+            try {
+                runSoon();
+            } catch (RejectedExecutionException e) {
+                LOG.debug("{} Raft task(s) of group {} left queued: the member's threads stopped", tasks.size(),
+                        group);
+            }
         }
     }
 }

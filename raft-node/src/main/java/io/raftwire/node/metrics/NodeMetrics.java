@@ -35,6 +35,7 @@ public final class NodeMetrics implements AutoCloseable {
     private final RaftGroupMetrics group;
     private StoreMetrics store; // guarded by this
     private Bound bound; // guarded by this
+    private Supplier<CompletableFuture<Ordered<RaftNodeReport>>> groupReport; // guarded by this
 
     private record Bound(RaftPathMetrics raft, TransportMetrics peers, TransportMetrics clients,
             SessionMetrics sessions, Supplier<CompletableFuture<Ordered<RaftNodeReport>>> report) {
@@ -90,24 +91,39 @@ public final class NodeMetrics implements AutoCloseable {
     }
 
     /**
+     * Reads the engine's report at {@link #refresh()} for a group whose transports and sessions are metered by another
+     * group's {@code NodeMetrics} (the groups of one member share them): only the group's engine and store meters are
+     * this one's.
+     *
+     * @param report asks the engine for a report (completes on the Raft thread)
+     */
+    public synchronized void bindReport(Supplier<CompletableFuture<Ordered<RaftNodeReport>>> report) {
+        this.groupReport = report;
+    }
+
+    /**
      * Brings the meters up to date: takes a snapshot of the transports' and the message path's counters, and asks the
      * engine for a report (waiting up to two seconds for it; a node that has stopped keeps its last values). Call it
      * from an exporter's thread, never from the Raft thread.
      */
     public void refresh() {
         Bound b;
+        Supplier<CompletableFuture<Ordered<RaftNodeReport>>> report;
         synchronized (this) {
             b = bound;
+            report = b != null ? b.report() : groupReport;
         }
-        if (b == null) {
+        if (report == null) {
             return;
         }
-        b.raft().refresh();
-        b.peers().refresh();
-        b.clients().refresh();
+        if (b != null) {
+            b.raft().refresh();
+            b.peers().refresh();
+            b.clients().refresh();
+        }
         try {
             // applied where the future completes, on the Raft thread, so no report published after it is overtaken
-            b.report().get().thenAccept(r -> group.accept(r.getResult())).get(REPORT_WAIT_MS, TimeUnit.MILLISECONDS);
+            report.get().thenAccept(r -> group.accept(r.getResult())).get(REPORT_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {

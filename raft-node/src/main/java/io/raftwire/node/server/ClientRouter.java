@@ -162,14 +162,17 @@ public final class ClientRouter {
 
     CompletionStage<KeepAliveResponse> keepAlive(String from, KeepAliveRequest r) {
         long[] ids = r.sessionIds();
-        Target t = target("KeepAliveRequest", ids.length == 0 ? 0 : ids[0]);
+        Target t = null;
         for (long id : ids) {
-            if (t.error() == null && SessionIds.group(id) != t.index()) {
+            if (t == null && SessionIds.group(id) != SessionIds.group(ids[0])) {
                 t = new Target(-1, null, new RaftError(RaftError.Type.PROTOCOL_ERROR, "KeepAliveRequest lists"
                         + " sessions of group indexes " + SessionIds.group(ids[0]) + " and " + SessionIds.group(id)
                         + " (expected: the sessions of one group per keep-alive, since its answer names that group's"
                         + " leader)", null));
             }
+        }
+        if (t == null) {
+            t = target("KeepAliveRequest", ids.length == 0 ? 0 : ids[0]);
         }
         ClientService s = t.error() == null ? services(t).clients() : null;
         if (s == null) {

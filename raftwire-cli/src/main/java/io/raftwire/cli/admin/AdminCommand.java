@@ -162,6 +162,15 @@ public final class AdminCommand implements Runnable {
         boolean allGroups;
 
         @Override
+        void checkArguments(List<PeerAddress> addresses) {
+            super.checkArguments(addresses);
+            if (allGroups && admin.connection.group().isPresent()) {
+                throw usage("--all-groups and --group = " + admin.connection.group().get() + " (expected: one of"
+                        + " them)");
+            }
+        }
+
+        @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
             RaftMember.Type type = learner ? RaftMember.Type.PASSIVE : RaftMember.Type.ACTIVE;
             if (!allGroups) {
@@ -169,16 +178,17 @@ public final class AdminCommand implements Runnable {
                 requireOk(r);
                 return membersLine(r.members(), r.index());
             }
-            ConnectionOptions.Groups groups = admin.connection.groups();
+            int count = admin.connection.groups();
+            String cluster = admin.connection.clusterId();
             List<String> lines = new ArrayList<>();
-            for (int g = 0; g < groups.count(); g++) {
-                String id = GroupIds.id(groups.clusterId(), g);
+            for (int g = 0; g < count; g++) {
+                String id = GroupIds.id(cluster, g);
                 try (RaftwireClient one = admin.connection.create(admin.members, b -> b.group(id).build())) {
                     one.start();
                     var r = await(one.join(member, type));
                     if (r.status() != RaftResponse.Status.OK) {
                         throw new CliFailure("group " + id + ": " + refused(r.error()).getMessage() + " (added to "
-                                + g + " of " + groups.count() + " groups before it)");
+                                + g + " of " + count + " groups before it)");
                     }
                     lines.add(id + ": " + membersLine(r.members(), r.index()));
                 }
@@ -272,21 +282,26 @@ public final class AdminCommand implements Runnable {
     static final class BalanceLeaders extends Operation {
         @Override
         void checkArguments(List<PeerAddress> addresses) {
+            if (admin.connection.group().isPresent()) {
+                throw usage("balance-leaders with --group = " + admin.connection.group().get() + " (expected: no"
+                        + " --group: it balances every group)");
+            }
         }
 
         @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
-            ConnectionOptions.Groups groups = admin.connection.groups();
+            int count = admin.connection.groups();
+            String cluster = admin.connection.clusterId();
             List<RaftwireClient> clients = new ArrayList<>();
             try {
-                for (int g = 0; g < groups.count(); g++) {
-                    String id = GroupIds.id(groups.clusterId(), g);
+                for (int g = 0; g < count; g++) {
+                    String id = GroupIds.id(cluster, g);
                     clients.add(admin.connection.create(admin.members, b -> b.group(id).build()).start());
                 }
                 List<LeaderBalance.Transfer> made = new LeaderBalancer(clients,
                         addresses.stream().map(PeerAddress::id).toList(),
                         Duration.ofMillis(admin.connection.timeoutMs())).balance();
-                return made.isEmpty() ? "OK the leaders of " + groups.count() + " group(s) are balanced: no transfer"
+                return made.isEmpty() ? "OK the leaders of " + count + " group(s) are balanced: no transfer"
                         : "OK " + made.size() + " transfer(s): " + made.stream().map(LeaderBalance.Transfer::toString)
                                 .collect(Collectors.joining("; "));
             } catch (ClientException e) {

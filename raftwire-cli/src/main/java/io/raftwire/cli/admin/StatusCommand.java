@@ -6,10 +6,13 @@ import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.cli.client.ConnectionOptions;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.node.admin.NodeStatus;
+import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.admin.StatusResponse;
 import io.raftwire.node.client.RaftwireClient;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -72,21 +75,34 @@ public final class StatusCommand implements Callable<Integer> {
             }
         }
         String addresses = all;
+        // without --group, a member of several groups (raftwire.groups in the configuration) shows every group
+        int groups = connection.group().isPresent() ? 1 : connection.groups();
+        String cluster = groups == 1 ? null : connection.clusterId();
         try (RaftwireClient client = connection.create(addresses, b -> b.build())) {
             client.start();
-            StatusView view = view(client, id, addresses);
+            List<StatusView> views = new ArrayList<>();
+            for (int g = 0; g < groups; g++) {
+                views.add(view(client, id, addresses, cluster == null ? null : GroupIds.id(cluster, g)));
+            }
             if (json) {
-                spec.commandLine().getOut().println(StatusJson.render(view));
+                spec.commandLine().getOut().println(views.size() == 1 ? StatusJson.render(views.get(0))
+                        : views.stream().map(StatusJson::render).collect(Collectors.joining(",\n", "[\n", "\n]")));
             } else {
-                StatusText.render(view).forEach(spec.commandLine().getOut()::println);
+                for (int g = 0; g < views.size(); g++) {
+                    if (g > 0) {
+                        spec.commandLine().getOut().println();
+                    }
+                    StatusText.render(views.get(g)).forEach(spec.commandLine().getOut()::println);
+                }
             }
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.OK;
     }
 
-    private StatusView view(RaftwireClient client, String id, String addresses) {
-        NodeStatus asked = ask(client, id);
+    /** The status of member {@code id} in {@code group} ({@code null}: the group the client addresses). */
+    private StatusView view(RaftwireClient client, String id, String addresses, String group) {
+        NodeStatus asked = ask(client, id, group);
         if (asked.leads()) {
             return StatusView.withLeader(asked, asked);
         }
@@ -98,7 +114,7 @@ public final class StatusCommand implements Callable<Integer> {
             return StatusView.withoutLag(asked, "the leader " + leader + " is not in --members");
         }
         try {
-            NodeStatus fromLeader = ask(client, leader);
+            NodeStatus fromLeader = ask(client, leader, group);
             return fromLeader.leads() ? StatusView.withLeader(asked, fromLeader)
                     : StatusView.withoutLag(asked, leader + " no longer leads (it says " + (fromLeader.leader()
                             .isEmpty() ? "no leader is known" : fromLeader.leader() + " does") + ")");
@@ -107,8 +123,9 @@ public final class StatusCommand implements Callable<Integer> {
         }
     }
 
-    private NodeStatus ask(RaftwireClient client, String id) {
-        StatusResponse r = connection.await(client.status(id).exceptionally(failure -> {
+    private NodeStatus ask(RaftwireClient client, String id, String group) {
+        StatusResponse r = connection.await((group == null ? client.status(id) : client.status(id, group))
+                .exceptionally(failure -> {
             throw new CliFailure("no status from " + id + ": " + ConnectionOptions.cause(failure), failure);
         }));
         if (r.error() != null) {

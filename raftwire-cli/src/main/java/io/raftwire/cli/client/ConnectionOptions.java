@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +77,11 @@ public final class ConnectionOptions {
             description = "How long one operation may take, retries included, 1.." + MAX_TIMEOUT_MS
                     + " (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
+
+    @Option(names = "--group", paramLabel = "GROUP_ID",
+            description = "On members that host several groups (raftwire.groups): the group to address, the cluster"
+                    + " id for group 0 or <cluster id>-<i> for group i (default: the members' only group).")
+    private String group;
 
     /** The environment variables read as configuration; the process's own unless a test sets others. */
     private Map<String, String> environment = System.getenv();
@@ -159,10 +165,7 @@ public final class ConnectionOptions {
      * transport settings (TLS files above all) become a {@link ConfigException} saying where the settings came from.
      */
     public <T> T create(String members, Function<RaftwireClient.Builder, T> make) {
-        // the standard order, as raftwire node reads its configuration: file < system properties < environment
-        RaftwireConfig base = RaftwireConfig.load(SerializerConfig.installed(),
-                RaftwireConfig.standardSources(config, environment));
-        Map<String, String> values = new HashMap<>(base.nonDefaults());
+        Map<String, String> values = new HashMap<>(loaded().nonDefaults());
         if (serializer != null) {
             values.put(ConfigKeys.SERIALIZER.name(), serializer);
         }
@@ -184,6 +187,14 @@ public final class ConnectionOptions {
             if (certificate != null) {
                 builder.tls(certificate, privateKey, trust);
             }
+            if (group != null) {
+                try {
+                    builder.group(group);
+                } catch (IllegalArgumentException e) {
+                    throw usage("--group = " + quoted(group) + " (" + e.getMessage().replaceFirst("^group .* is no",
+                            "no") + ")");
+                }
+            }
             return make.apply(builder);
         } catch (IllegalArgumentException e) {
             // unusable transport settings, TLS files above all (TLS is on unless configured off): bad configuration
@@ -197,25 +208,32 @@ public final class ConnectionOptions {
         }
     }
 
-    /**
-     * The members' group count and cluster id as the configuration says ({@code raftwire.groups},
-     * {@code --cluster-id} or {@code raftwire.cluster.id}; the file, then system properties, then {@code RAFTWIRE_*}
-     * variables, as {@link #create} reads them): for commands that address every group.
-     */
-    public Groups groups() {
+    /** The configuration these options read: the file, system properties, the environment, then the options. */
+    private RaftwireConfig loaded() {
+        // the standard order, as raftwire node reads its configuration: file < system properties < environment
         RaftwireConfig base = RaftwireConfig.load(SerializerConfig.installed(),
                 RaftwireConfig.standardSources(config, environment));
-        return new Groups(base.get(ConfigKeys.GROUPS), clusterId != null ? clusterId
-                : base.get(ConfigKeys.CLUSTER_ID));
+        if (clusterId == null) {
+            return base;
+        }
+        Map<String, String> values = new HashMap<>(base.nonDefaults());
+        values.put(ConfigKeys.CLUSTER_ID.name(), clusterId);
+        return RaftwireConfig.of(values);
     }
 
-    /**
-     * The groups of a cluster.
-     *
-     * @param count     how many groups each member hosts
-     * @param clusterId the cluster id, from which the group ids derive
-     */
-    public record Groups(int count, String clusterId) {
+    /** {@code --group}, if given. */
+    public Optional<String> group() {
+        return Optional.ofNullable(group);
+    }
+
+    /** The cluster id: {@code --cluster-id}, else the configuration's. */
+    public String clusterId() {
+        return loaded().get(ConfigKeys.CLUSTER_ID);
+    }
+
+    /** {@code raftwire.groups} of the configuration ({@code --config}, properties, environment); 1 by default. */
+    public int groups() {
+        return loaded().get(ConfigKeys.GROUPS);
     }
 
     /** The parsed {@code --timeout-ms}. */

@@ -6,7 +6,7 @@ import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
-import io.raftwire.node.RaftwireNode;
+import io.raftwire.node.RaftwireMember;
 import io.raftwire.transport.SerializerConfig;
 
 import java.io.PrintWriter;
@@ -25,8 +25,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code raftwire node --config FILE}: one member of a cluster, running the key-value store, until the process is
- * stopped (SIGTERM or Ctrl-C closes it cleanly: the engine stops, the store is closed).
+ * {@code raftwire node --config FILE}: one member of a cluster, running the key-value store in each of its
+ * {@code raftwire.groups} groups, until the process is stopped (SIGTERM or Ctrl-C closes it cleanly: the engines stop,
+ * the stores are closed).
  */
 @Command(name = "node", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
         description = {"Runs one member of a raftwire cluster (the key-value store) from a configuration file until"
@@ -62,10 +63,10 @@ public final class NodeCommand implements Callable<Integer> {
             LoggerFactory.getLogger(NodeCommand.class).warn("raftwire.node.data-dir is empty: this node keeps its Raft"
                     + " state in memory only and comes back empty after a restart");
         }
-        RaftwireNode node;
+        RaftwireMember node;
         NodeMetricsExport metrics = NodeMetricsExport.of(cfg);
         try {
-            node = metrics.configure(KvNodes.nodeBuilder(cfg)).build();
+            node = metrics.configure(KvNodes.memberBuilder(cfg)).build();
         } catch (UncheckedIOException | IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), e);
         }
@@ -87,9 +88,15 @@ public final class NodeCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s of cluster %s running: members on %s, clients on %s, serializer %s, data %s%n",
-                node.memberId(), node.groupId(), node.peerAddress(), node.clientAddress(),
+                node.memberId(), cfg.get(ConfigKeys.CLUSTER_ID), node.peerAddress(), node.clientAddress(),
                 cfg.get(ConfigKeys.SERIALIZER), cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty() ? "in memory only"
                         : cfg.get(ConfigKeys.NODE_DATA_DIR));
+        int groups = node.groups().size();
+        if (groups > 1) {
+            out.printf("%d groups (%s .. %s, data in %s/group-<i> from group 1 on) on %d Raft thread(s)%n", groups,
+                    node.group(0).id(), node.group(groups - 1).id(), cfg.get(ConfigKeys.NODE_DATA_DIR).isEmpty()
+                            ? "memory" : cfg.get(ConfigKeys.NODE_DATA_DIR), node.raftThreads());
+        }
         metrics.url().ifPresent(url -> out.printf("metrics on %s%n", url));
         String captureFile = cfg.get(ConfigKeys.TRANSPORT_CAPTURE_FILE);
         if (!captureFile.isEmpty()) {

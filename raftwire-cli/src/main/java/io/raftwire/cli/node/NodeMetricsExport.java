@@ -4,6 +4,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.RaftwireMember;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.metrics.NodeMetrics;
 
@@ -35,6 +36,24 @@ public final class NodeMetricsExport implements AutoCloseable {
     /** Gives the builder the registry, if metrics are on; returns the builder. */
     public RaftwireNode.Builder configure(RaftwireNode.Builder builder) {
         return registry == null ? builder : builder.metrics(registry);
+    }
+
+    /** Gives the member's builder the registry, if metrics are on; returns the builder. */
+    public RaftwireMember.Builder configure(RaftwireMember.Builder builder) {
+        return registry == null ? builder : builder.metrics(registry);
+    }
+
+    /**
+     * Opens the scrape endpoint for a started member built through {@link #configure}: each scrape refreshes every
+     * group's meters.
+     *
+     * @throws java.io.UncheckedIOException naming the address if it cannot be bound
+     */
+    public void start(RaftwireMember member) {
+        if (registry == null) {
+            return;
+        }
+        endpoint = MetricsEndpoint.start(config, registry, member::refreshMetrics).orElse(null);
     }
 
     /**
