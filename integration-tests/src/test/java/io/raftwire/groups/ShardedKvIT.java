@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.it.ItProviders;
@@ -18,11 +19,13 @@ import io.raftwire.node.kv.KvEntry;
 import io.raftwire.node.kv.KvEvent;
 import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.kv.KvStateMachine;
-import io.raftwire.node.shard.LeaderBalance.Transfer;
 import io.raftwire.node.shard.LeaderBalancer;
 import io.raftwire.transport.netty.testkit.Await;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -126,7 +129,7 @@ class ShardedKvIT {
 
     @Test
     @Timeout(120)
-    void theBalancerSpreadsLeadersThatAllSitOnOneMember() throws Exception {
+    void adminBalanceLeadersSpreadsLeadersThatAllSitOnOneMember() throws Exception {
         try (MemberCluster cluster = MemberCluster.start(3, MemberCluster.base(GROUPS), null)) {
             cluster.awaitLeaders(WAIT);
             List<RaftwireClient> groups = new ArrayList<>();
@@ -145,10 +148,25 @@ class ShardedKvIT {
                             () -> MemberCluster.id(0) + " leads group " + group);
                 }
 
-                List<Transfer> made = new LeaderBalancer(groups, cluster.clientAddresses().stream()
-                        .map(PeerAddress::id).toList(), WAIT).balance();
+                Path config = Files.writeString(data.resolve("admin.properties"), String.join("\n",
+                        "raftwire.tls.enabled = false", "raftwire.cluster.id = it-groups", "raftwire.groups = " + GROUPS));
+                String members = String.join(",", cluster.clientAddresses().stream()
+                        .map(p -> p.id() + "=" + p.address()).toList());
 
-                assertEquals(5, made.size(), "8 groups on one member of 3 end 3/3/2: " + made);
+                String[] balanced = cli("admin", "--config=" + config, "--members", members, "balance-leaders");
+
+                assertEquals("0", balanced[0], balanced[2]);
+                assertEquals("OK 5 transfer(s): group 0: m-1 -> m-2; group 1: m-1 -> m-3; group 2: m-1 -> m-2; "
+                        + "group 3: m-1 -> m-3; group 4: m-1 -> m-2", balanced[1], "8 groups on one member of 3 end "
+                        + "3/3/2, moved in the plan's order");
+                // MicroRaft 0.7 does not promise that a transfer's target wins the election it starts: a group may
+                // end elsewhere, and a later run moves it again; three runs are far more than any such miss needs
+                LeaderBalancer balancer = new LeaderBalancer(groups, cluster.clientAddresses().stream()
+                        .map(PeerAddress::id).toList(), WAIT);
+                int runs = 0;
+                do {
+                    cluster.awaitLeaders(WAIT);
+                } while (!balancer.balance().isEmpty() && ++runs < 3);
                 int[] leaders = cluster.awaitLeaders(WAIT);
                 Map<Integer, Integer> perMember = new ConcurrentHashMap<>();
                 for (int leader : leaders) {
@@ -156,11 +174,23 @@ class ShardedKvIT {
                 }
                 assertEquals(Set.of(0, 1, 2), perMember.keySet(), "every member leads: " + perMember);
                 assertTrue(perMember.values().stream().allMatch(n -> n == 2 || n == 3), "2 or 3 each: " + perMember);
-                assertEquals(List.of(), new LeaderBalancer(groups, cluster.clientAddresses().stream()
-                        .map(PeerAddress::id).toList(), WAIT).balance(), "balanced: a second run moves nothing");
+
+                String[] refused = cli("admin", "--config=" + config, "--members", members, "add-member",
+                        "--all-groups", "m-9");
+                assertEquals("1", refused[0], refused[1]);
+                assertTrue(refused[2].contains("group it-groups: the cluster refused it: PROTOCOL_ERROR: ")
+                        && refused[2].contains("(added to 0 of 8 groups before it)"), refused[2]);
             } finally {
                 groups.forEach(RaftwireClient::close);
             }
         }
+    }
+
+    /** Runs the program in this JVM: exit status, standard output and standard error, stripped. */
+    private static String[] cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = RaftwireCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new String[] {String.valueOf(status), out.toString().strip(), err.toString().strip()};
     }
 }
