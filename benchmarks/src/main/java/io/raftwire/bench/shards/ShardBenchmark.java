@@ -23,11 +23,15 @@ import java.util.Map;
  *
  * <p>Run from the repository root, after {@code mvn -q -pl benchmarks -am package -DskipTests}, on a quiet machine:
  * <pre>
- * java -Xms1g -Xmx1g -cp benchmarks/target/benchmarks.jar io.raftwire.bench.shards.ShardBenchmark [warmup=5]
+ * java -Xms1g -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp benchmarks/target/benchmarks.jar \
+ *      io.raftwire.bench.shards.ShardBenchmark [warmup=5]
  *      [measure=10] [clients=16] [inflight=64] [sequential=1,16] [pipelined=1,8] [idle=1,16,128] [idle-ms=2000]
  *      [serializer=kryo] [durable=true]
  * </pre>
- * Warm-up and measurement are in seconds. An empty list ({@code idle=}) skips that part.
+ * Warm-up and measurement are in seconds. An empty list ({@code idle=}) skips that part. The members log at INFO
+ * unless the log level is raised as above (every election and shutdown of every group is a line). All three members,
+ * the client and the load run in one JVM on the same cores, so the machine's load average during a run includes
+ * them.
  */
 public final class ShardBenchmark {
 
