@@ -63,6 +63,7 @@ class ShardedChaosIT {
 
     @Test
     @Timeout(240)
+    @SuppressWarnings("try") // probeClient is opened so that it is closed with the workload, not used by name
     void everyKeysHistoryIsLinearizableAcrossGroupsUnderFaults() throws Exception {
         long seed = Seeds.seed("ShardedChaosIT");
         String replay = " (seed " + seed + "; replay: mvn -B -ntp -pl integration-tests -am verify -Dit.test="

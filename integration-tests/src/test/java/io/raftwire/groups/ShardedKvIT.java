@@ -21,6 +21,7 @@ import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.shard.LeaderBalancer;
 import io.raftwire.transport.netty.testkit.Await;
+import io.raftwire.transport.netty.testkit.LogCapture;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -39,6 +40,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -56,6 +58,10 @@ class ShardedKvIT {
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int GROUPS = 8;
     private static final int KEYS = 40;
+
+    /** What stopping a member makes the others (and the client) say: it cannot be reached, until it is back. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", "io.raftwire.transport.netty.Lane");
 
     @TempDir
     Path data;
@@ -102,6 +108,9 @@ class ShardedKvIT {
                     assertArrayEquals(bytes(e.getValue()), kv.get(e.getKey()).join().value(), e.getKey());
                 }
 
+                String unreachable = "cannot connect to " + MemberCluster.id(stopped) + " ";
+                assertTrue(logs.lines().stream().allMatch(l -> l.contains(unreachable)),
+                        "only the stopped member was unreachable: " + logs.lines());
                 for (int g = 0; g < GROUPS; g++) {
                     Map<String, StateCheck.MemberState> states = StateCheck.groupAtOneIndex(cluster.running(), g,
                             WAIT);
