@@ -24,14 +24,14 @@ import java.util.function.UnaryOperator;
  * A sharded key-value store, as a client sees it: one {@link KvClient} (one session) per shard, and each key's
  * operations sent to the shard {@link ShardFunction} names. Each shard is one Raft group of the members, with its
  * own leader; each per-shard client finds and follows its own group's leader, so a leader change in one shard
- * redirects that shard's operations only.
+ * redirects that shard's operations only. {@link #connect} puts every shard's session on one connection per member.
  *
  * <p><b>One key: today's guarantees.</b> {@link #put}, {@link #get}, {@link #delete}, {@link #compareAndSet} and a
  * watch of one key ({@code prefix = false}) go to the key's shard only and keep every guarantee of {@link KvClient}
- * there: linearizable reads and writes (with the session's read consistency), each command applied exactly once,
- * events of a watched key in order and exactly once while that shard's session is open. A key's version is a log
- * index of its shard's group: versions of keys on different shards are not comparable (a compare-and-set compares a
- * key with its own version only, so it is unaffected).
+ * there: linearizable writes, reads with the session's read consistency (linearizable by default), each command
+ * applied exactly once, events of a watched key in order and exactly once while that shard's session is open. A key's
+ * version is a log index of its shard's group: versions of keys on different shards are not comparable (a
+ * compare-and-set compares a key with its own version only, so it is unaffected).
  *
  * <p><b>Across shards.</b> There is no scan and no multi-key command in the store. A prefix watch
  * ({@code watch(prefix, true)}) is placed on every shard, since keys under a prefix are spread over all of them; its
