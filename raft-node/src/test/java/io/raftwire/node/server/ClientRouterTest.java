@@ -75,6 +75,17 @@ class ClientRouterTest {
         assertEquals(RaftError.Type.NO_LEADER, stopped.error().type());
     }
 
+    @Test
+    void aOneGroupMemberTakesANameWithoutAGroupSuffixWholeAsBeforeGroupsExisted() {
+        ClientRouter one = new ClientRouter("raftwire", "node-1", 1);
+        // nothing runs: the refusal names the group the request was routed to
+        for (String name : new String[] {"kv", "a@b", "kv@raftwire", "kv@raftwire-1"}) {
+            OpenSessionResponse r = one.openSession("c1", open(name)).toCompletableFuture().join();
+            assertEquals("OpenSessionRequest for group raftwire: the group is not running on member node-1"
+                    + " (expected: a member where it runs)", r.error().message(), name);
+        }
+    }
+
     private static OpenSessionRequest open(String name) {
         return new OpenSessionRequest(new MemberId("c1"), name, "kv", new byte[0], ReadConsistency.LINEARIZABLE,
                 1000, 1000);
