@@ -266,6 +266,12 @@ public final class ConfigKeys {
             "threads that run the Raft tasks of all of this member's groups, each group's tasks one at a time"
                     + " (0 = the smaller of raftwire.groups and the available processors)");
 
+    public static final ConfigKey<Integer> NODE_SYNC_THREADS = ConfigKey.ofInt("raftwire.node.sync-threads", 1,
+            between(1, 1024),
+            "threads that force the log appends of this member's groups when it hosts more than one (group i uses"
+                    + " thread i mod this count; each thread forces its groups' files one after another); a member of"
+                    + " one group keeps its store's own thread");
+
     public static final ConfigKey<List<String>> RAFT_INITIAL_MEMBERS = ConfigKey.ofList("raftwire.raft.initial-members",
             ValueType.STRING, List.of(),
             Constraint.<String>each(pattern("an id", PeerAddress.ID_REGEX)).and(distinct("ids", Function.identity())),
@@ -336,7 +342,8 @@ public final class ConfigKeys {
             TRANSPORT_HANDSHAKE_RATE_PER_ADDRESS, TRANSPORT_MAX_REQUESTS_IN_FLIGHT,
             TRANSPORT_ACCEPT_ANY_MEMBER,
             TRANSPORT_CAPTURE_FILE, TLS_ENABLED, SECURITY_PLAINTEXT_ADMIN, TLS_CERTIFICATE_FILE, TLS_PRIVATE_KEY_FILE, TLS_TRUST_FILE, TLS_PROVIDER,
-            NODE_DATA_DIR, NODE_CLIENT_ADDRESS, GROUPS, NODE_RAFT_THREADS, RAFT_INITIAL_MEMBERS,
+            NODE_DATA_DIR, NODE_CLIENT_ADDRESS, GROUPS, NODE_RAFT_THREADS, NODE_SYNC_THREADS,
+            RAFT_INITIAL_MEMBERS,
             RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_HEARTBEAT_INTERVAL_MS, RAFT_LEADER_TIMEOUT_MS,
             RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES, METRICS_PORT, METRICS_BIND);

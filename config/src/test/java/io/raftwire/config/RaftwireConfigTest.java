@@ -67,6 +67,7 @@ class RaftwireConfigTest {
             "raftwire.node.client-address | 127.0.0.1:0",
             "raftwire.groups | 1",
             "raftwire.node.raft-threads | 0",
+            "raftwire.node.sync-threads | 1",
             "raftwire.raft.initial-members | ",
             "raftwire.raft.election-timeout-ms | 1000",
             "raftwire.raft.heartbeat-period-secs | 1",

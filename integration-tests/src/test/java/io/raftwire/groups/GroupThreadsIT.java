@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A member's threads do not grow with its groups: a durable member of 8 groups and one of 64, both with two Raft
- * threads, run the same threads (its transports' I/O and timer threads, the two Raft threads, one sync thread).
+ * threads, run the same threads (its transports' I/O threads, the two Raft threads, one sync thread); the sync
+ * threads are as many as {@code raftwire.node.sync-threads} says.
  */
 class GroupThreadsIT {
 
@@ -31,16 +32,23 @@ class GroupThreadsIT {
     @Test
     @Timeout(120)
     void aMemberOf64GroupsRunsTheThreadsOfAMemberOf8() {
-        Map<String, Integer> eight = threadsOf("solo-a", 8);
-        Map<String, Integer> sixtyFour = threadsOf("solo-b", 64);
+        Map<String, Integer> eight = threadsOf("solo-a", 8, 1);
+        Map<String, Integer> sixtyFour = threadsOf("solo-b", 64, 1);
         assertEquals(eight, sixtyFour, "threads of a member, by name with its id taken out");
         assertEquals(2, eight.get("raftwire-raft"), "the configured Raft threads: " + eight);
         assertEquals(1, eight.get("raftwire-store-sync "), "one sync thread for every group's store: " + eight);
     }
 
+    @Test
+    @Timeout(120)
+    void theGroupsShareTheConfiguredSyncThreads() {
+        assertEquals(3, threadsOf("solo-c", 8, 3).get("raftwire-store-sync "), "raftwire.node.sync-threads = 3");
+    }
+
     /** The member's live threads once every group elected, counted by name with the member id and numbers removed. */
-    private Map<String, Integer> threadsOf(String id, int groups) {
+    private Map<String, Integer> threadsOf(String id, int groups, int syncThreads) {
         Map<String, String> v = MemberCluster.base(groups);
+        v.put("raftwire.node.sync-threads", String.valueOf(syncThreads));
         v.put("raftwire.node.id", id);
         v.put("raftwire.raft.initial-members", id);
         v.put("raftwire.node.raft-threads", "2");

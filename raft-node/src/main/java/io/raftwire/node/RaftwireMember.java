@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * one connection per peer pair carries every group's Raft messages (routed by group id), one client connection
  * reaches every group (routed by session id and the {@code @<group id>} suffix, {@link ClientRouter}), a fixed pool of
  * {@code raftwire.node.raft-threads} threads runs every group's Raft tasks ({@link RaftThreads}) and, with more than
- * one group, one sync thread forces every group's log appends ({@link SyncThread}). Group ids and data directories
+ * one group, {@code raftwire.node.sync-threads} sync threads (one by default) force every group's log appends
+ * ({@link SyncThread}). Group ids and data directories
  * are {@link GroupIds}'; the contract is in {@code docs/multi-group.md}. With one group, a member is exactly a
  * {@link RaftwireNode}.
  *
@@ -69,12 +70,15 @@ public final class RaftwireMember implements AutoCloseable {
         Transport peers = null;
         Transport clients = null;
         RaftThreads threads = null;
-        SyncThread sync = null;
+        SyncThread[] sync = new SyncThread[0];
         try {
             peers = createPeers(b);
             clients = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             threads = new RaftThreads(RaftThreads.size(config.get(ConfigKeys.NODE_RAFT_THREADS), count), self);
-            sync = count == 1 ? null : new SyncThread("raftwire-store-sync " + self);
+            sync = new SyncThread[count == 1 ? 0 : Math.min(count, config.get(ConfigKeys.NODE_SYNC_THREADS))];
+            for (int i = 0; i < sync.length; i++) {
+                sync[i] = new SyncThread("raftwire-store-sync " + self + (sync.length == 1 ? "" : "-" + i));
+            }
             ClientRouter clientRouter = new ClientRouter(config.get(ConfigKeys.CLUSTER_ID), self, count);
             MembershipGuard guard = new MembershipGuard(config.get(ConfigKeys.CLUSTER_ID),
                     config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
@@ -109,8 +113,8 @@ public final class RaftwireMember implements AutoCloseable {
             if (threads != null) {
                 threads.close();
             }
-            if (sync != null) {
-                sync.close();
+            for (SyncThread t : sync) {
+                t.close();
             }
             throw e;
         }
@@ -310,8 +314,8 @@ public final class RaftwireMember implements AutoCloseable {
         parts.clients().close();
         parts.peers().close();
         parts.threads().close();
-        if (parts.sync() != null) {
-            parts.sync().close();
+        for (SyncThread t : parts.sync()) {
+            t.close();
         }
     }
 
