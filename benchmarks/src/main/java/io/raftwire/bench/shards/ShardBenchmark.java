@@ -1,5 +1,6 @@
 package io.raftwire.bench.shards;
 
+import io.raftwire.config.ConfigKeys;
 import io.raftwire.node.client.ShardedKvClient;
 
 import java.io.PrintStream;
@@ -26,9 +27,10 @@ import java.util.Map;
  * java -Xms1g -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp benchmarks/target/benchmarks.jar \
  *      io.raftwire.bench.shards.ShardBenchmark [warmup=5]
  *      [measure=10] [clients=16] [inflight=64] [sequential=1,16] [pipelined=1,8] [idle=1,16,128] [idle-ms=2000]
- *      [serializer=kryo] [durable=true]
+ *      [serializer=kryo] [durable=true] [sync-threads=N]
  * </pre>
- * Warm-up and measurement are in seconds. An empty list ({@code idle=}) skips that part. The members log at INFO
+ * {@code sync-threads} sets {@code raftwire.node.sync-threads} on every member of the sequential and pipelined runs
+ * (default: the members' default). Warm-up and measurement are in seconds. An empty list ({@code idle=}) skips that part. The members log at INFO
  * unless the log level is raised as above (every election and shutdown of every group is a line). All three members,
  * the client and the load run in one JVM on the same cores, so the machine's load average during a run includes
  * them.
@@ -49,10 +51,12 @@ public final class ShardBenchmark {
         int inflight = Integer.parseInt(o.get("inflight"));
         String serializer = o.get("serializer");
         boolean durable = Boolean.parseBoolean(o.get("durable"));
+        Map<String, String> extra = o.get("sync-threads").isEmpty() ? Map.of()
+                : Map.of(ConfigKeys.NODE_SYNC_THREADS.name(), o.get("sync-threads"));
         PrintStream out = System.out;
-        out.printf(Locale.ROOT, "3 members in one JVM, %s, %s, warm-up %d s, measure %d s, %d processors%n%n",
+        out.printf(Locale.ROOT, "3 members in one JVM, %s, %s, warm-up %d s, measure %d s, %d processors%s%n%n",
                 durable ? "durable" : "in memory", serializer, warmup.toSeconds(), measure.toSeconds(),
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), extra.isEmpty() ? "" : ", " + extra);
 
         List<Integer> idle = counts(o.get("idle"));
         if (!idle.isEmpty()) {
@@ -73,13 +77,13 @@ public final class ShardBenchmark {
             out.println("|---|---:|---:|---:|---:|");
         }
         for (int g : sequential) {
-            try (ShardedMembers members = ShardedMembers.start(g, serializer, durable, START_TIMEOUT);
+            try (ShardedMembers members = ShardedMembers.start(g, serializer, durable, extra, START_TIMEOUT);
                     ShardedKvClient client = members.client(OPERATION_TIMEOUT)) {
                 row(out, clients + " sequential clients", g, Loads.sequential(client, clients, warmup, measure));
             }
         }
         for (int g : pipelined) {
-            try (ShardedMembers members = ShardedMembers.start(g, serializer, durable, START_TIMEOUT);
+            try (ShardedMembers members = ShardedMembers.start(g, serializer, durable, extra, START_TIMEOUT);
                     ShardedKvClient client = members.client(OPERATION_TIMEOUT)) {
                 row(out, "pipelined, " + inflight + " in flight", g,
                         Loads.pipelined(client, inflight, warmup, measure));
@@ -107,6 +111,7 @@ public final class ShardBenchmark {
         o.put("idle-ms", "2000");
         o.put("serializer", "kryo");
         o.put("durable", "true");
+        o.put("sync-threads", "");
         for (String a : args) {
             int eq = a.indexOf('=');
             if (eq < 0 || !o.containsKey(a.substring(0, eq))) {

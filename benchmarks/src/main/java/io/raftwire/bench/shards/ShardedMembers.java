@@ -42,6 +42,12 @@ final class ShardedMembers implements AutoCloseable {
 
     /** Starts the members and waits until every group on every member knows a leader. */
     static ShardedMembers start(int groups, String serializer, boolean durable, Duration timeout) throws IOException {
+        return start(groups, serializer, durable, Map.of(), timeout);
+    }
+
+    /** As above, with {@code extra} settings (e.g. {@code raftwire.node.sync-threads}) on every member. */
+    static ShardedMembers start(int groups, String serializer, boolean durable, Map<String, String> extra,
+            Duration timeout) throws IOException {
         Path root = durable ? Files.createTempDirectory("raftwire-shards-bench") : null;
         List<Integer> ports = FreePorts.pick(2 * SIZE);
         List<RaftwireConfig> configs = new ArrayList<>();
@@ -65,6 +71,7 @@ final class ShardedMembers implements AutoCloseable {
             if (root != null) {
                 v.put(ConfigKeys.NODE_DATA_DIR.name(), root.resolve(id(i)).toString());
             }
+            v.putAll(extra);
             configs.add(RaftwireConfig.of(v));
         }
         ShardedMembers m = new ShardedMembers(configs, root);
