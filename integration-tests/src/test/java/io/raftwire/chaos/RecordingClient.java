@@ -3,7 +3,7 @@ package io.raftwire.chaos;
 import io.raftwire.linearizability.HistoryRecorder;
 import io.raftwire.linearizability.KvInput;
 import io.raftwire.linearizability.KvOutput;
-import io.raftwire.node.client.KvClient;
+import io.raftwire.node.client.KvOperations;
 import io.raftwire.node.kv.KvResult;
 
 import java.nio.charset.StandardCharsets;
@@ -17,8 +17,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One client of the chaos workload: each call goes through a {@link KvClient} session and is recorded in a shared
- * {@link HistoryRecorder}, one operation at a time (a client never has two operations open).
+ * One client of the chaos workload: each call goes through a {@link KvOperations} (one group's session, or a sharded
+ * store's session per shard) and is recorded in a shared {@link HistoryRecorder}, one operation at a time (a client
+ * never has two operations open).
  *
  * <p>Outcomes: an answer is {@code ok}, with the value, whether a delete found the key, and the version (the commit
  * index of the key's last write; {@link io.raftwire.linearizability.KvModel.VersionScheme#OPAQUE}); a delete's version
@@ -57,7 +58,7 @@ final class RecordingClient {
     }
 
     private final String id;
-    private final KvClient client;
+    private final KvOperations client;
     private final HistoryRecorder recorder;
     private final Duration wait;
     private final Counts counts;
@@ -69,7 +70,7 @@ final class RecordingClient {
      *                then is recorded ambiguous and counted as never completed (a failed run)
      * @param padding bytes appended to every value written (after a '|'), to make snapshots bigger
      */
-    RecordingClient(String id, KvClient client, HistoryRecorder recorder, Duration wait, Counts counts,
+    RecordingClient(String id, KvOperations client, HistoryRecorder recorder, Duration wait, Counts counts,
             int padding) {
         this.id = id;
         this.client = client;
@@ -83,7 +84,7 @@ final class RecordingClient {
         return id;
     }
 
-    KvClient kv() {
+    KvOperations kv() {
         return client;
     }
 

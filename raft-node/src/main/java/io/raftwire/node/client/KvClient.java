@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * <p>Each future completes with the {@link KvResult}, or fails with a {@link ClientException} carrying the cluster's
  * error (for example an expired session). Thread-safe; same threading as {@link RaftwireClient}.
  */
-public final class KvClient implements AutoCloseable {
+public final class KvClient implements KvOperations {
 
     private final RaftwireClient client;
     private final OperationCodec codec;
@@ -40,11 +40,13 @@ public final class KvClient implements AutoCloseable {
     }
 
     /** Sets {@code key} to {@code value}; the result's version is the commit index of this write. */
+    @Override
     public CompletableFuture<KvResult> put(String key, byte[] value) {
         return command(new KvPut(key, value));
     }
 
     /** Deletes {@code key}; the result says whether it existed. */
+    @Override
     public CompletableFuture<KvResult> delete(String key) {
         return command(new KvDelete(key));
     }
@@ -53,6 +55,7 @@ public final class KvClient implements AutoCloseable {
      * Sets {@code key} to {@code value} only if its version is {@code expectedVersion} (0: only if absent); the
      * result says whether the write happened and gives the key's version after the call.
      */
+    @Override
     public CompletableFuture<KvResult> compareAndSet(String key, long expectedVersion, byte[] value) {
         return command(new KvCompareAndSet(key, expectedVersion, value));
     }
@@ -63,11 +66,13 @@ public final class KvClient implements AutoCloseable {
      * consumer given to {@link #onEvent}. The result says whether the watch is new; more than 64 watches per session
      * are refused.
      */
+    @Override
     public CompletableFuture<KvResult> watch(String key, boolean prefix) {
         return command(new KvWatch(key, prefix));
     }
 
     /** Ends the watch of {@code key} with the same {@code prefix} flag; the result says whether there was one. */
+    @Override
     public CompletableFuture<KvResult> unwatch(String key, boolean prefix) {
         return command(new KvUnwatch(key, prefix));
     }
@@ -117,6 +122,7 @@ public final class KvClient implements AutoCloseable {
     }
 
     /** Reads {@code key} with the session's read consistency. */
+    @Override
     public CompletableFuture<KvResult> get(String key) {
         return client.query(codec.query(new KvGet(key))).thenApply(this::result);
     }

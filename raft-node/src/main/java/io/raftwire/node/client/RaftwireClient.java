@@ -37,6 +37,7 @@ import io.raftwire.transport.TransportFactory;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * A client session with a raftwire cluster: connects to any member's client address, finds the leader, opens a
@@ -530,6 +532,37 @@ public final class RaftwireClient implements AutoCloseable {
          *                                  certificate's, ...)
          */
         public RaftwireClient build() {
+            return build(null, 0, null);
+        }
+
+        /**
+         * One client per group {@code 0..count-1} of the members (each as {@link #group} of that group's id makes
+         * it), all over one transport: one connection per member, and each pushed event batch handed to the client
+         * of the group its session id names. For {@code ShardedKvClient}; {@code shared} receives the transport,
+         * which the caller closes after the clients.
+         */
+        List<RaftwireClient> buildGroups(int count, Consumer<AutoCloseable> shared) {
+            List<RaftwireClient> clients = new ArrayList<>(count);
+            GroupTransports[] transports = new GroupTransports[1];
+            try {
+                for (int i = 0; i < count; i++) {
+                    group(GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), i));
+                    RaftwireClient c = build(transports[0], count, t -> transports[0] = t);
+                    clients.add(c);
+                    clientId(c.clientId()); // one id for the one connection, also when the first was random
+                }
+            } catch (RuntimeException e) {
+                clients.forEach(RaftwireClient::disconnect);
+                if (transports[0] != null) {
+                    transports[0].close();
+                }
+                throw e;
+            }
+            shared.accept(transports[0]);
+            return clients;
+        }
+
+        private RaftwireClient build(GroupTransports sharing, int groups, Consumer<GroupTransports> created) {
             Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
             values.putAll(tls);
             String clientId = ClientIdentity.clientId(RaftwireConfig.of(Map.of(
@@ -549,7 +582,13 @@ public final class RaftwireClient implements AutoCloseable {
             RaftwireConfig own = RaftwireConfig.of(values);
             OperationCodec codec = new OperationCodec(Serializers.create(own.get(ConfigKeys.SERIALIZER), registry,
                     SerializerConfig.options(own)));
-            Transport transport = TransportFactory.installed().create(own, registry);
+            GroupTransports transports = sharing;
+            if (transports == null && created != null) {
+                transports = new GroupTransports(TransportFactory.installed().create(own, registry), groups);
+                created.accept(transports);
+            }
+            Transport transport = transports == null ? TransportFactory.installed().create(own, registry)
+                    : transports.view(groupIndex);
             ExecutorService eventThread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "raftwire-client-events-" + clientId);
                 t.setDaemon(true);

@@ -11,8 +11,14 @@ import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.node.admin.NodeStatus;
 import io.raftwire.node.admin.StatusResponse;
+import io.raftwire.node.client.ClientException;
 import io.raftwire.node.client.RaftwireClient;
+import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.shard.LeaderBalance;
+import io.raftwire.node.shard.LeaderBalancer;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -37,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "admin", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
         description = {"Changes membership and leadership and takes snapshots; needs an admin certificate."},
         subcommands = {AdminCommand.AddMember.class, AdminCommand.RemoveMember.class,
-                AdminCommand.TransferLeadership.class, AdminCommand.Snapshot.class})
+                AdminCommand.TransferLeadership.class, AdminCommand.Snapshot.class, AdminCommand.BalanceLeaders.class})
 public final class AdminCommand implements Runnable {
 
     @Spec
@@ -150,11 +156,44 @@ public final class AdminCommand implements Runnable {
         @Option(names = "--learner", description = "Add it as a learner (no vote); add it again without to promote.")
         boolean learner;
 
+        @Option(names = "--all-groups", description = "Add it to every group the members host (raftwire.groups of"
+                + " the configuration), one group after another, printing a line per group; stops at the first"
+                + " refusal, naming the group (the groups before it keep the new member).")
+        boolean allGroups;
+
+        @Override
+        void checkArguments(List<PeerAddress> addresses) {
+            super.checkArguments(addresses);
+            if (allGroups && admin.connection.group().isPresent()) {
+                throw usage("--all-groups and --group = " + admin.connection.group().get() + " (expected: one of"
+                        + " them)");
+            }
+        }
+
         @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
-            var r = await(client.join(member, learner ? RaftMember.Type.PASSIVE : RaftMember.Type.ACTIVE));
-            requireOk(r);
-            return membersLine(r.members(), r.index());
+            RaftMember.Type type = learner ? RaftMember.Type.PASSIVE : RaftMember.Type.ACTIVE;
+            if (!allGroups) {
+                var r = await(client.join(member, type));
+                requireOk(r);
+                return membersLine(r.members(), r.index());
+            }
+            int count = admin.connection.groups();
+            String cluster = admin.connection.clusterId();
+            List<String> lines = new ArrayList<>();
+            for (int g = 0; g < count; g++) {
+                String id = GroupIds.id(cluster, g);
+                try (RaftwireClient one = admin.connection.create(admin.members, b -> b.group(id).build())) {
+                    one.start();
+                    var r = await(one.join(member, type));
+                    if (r.status() != RaftResponse.Status.OK) {
+                        throw new CliFailure("group " + id + ": " + refused(r.error()).getMessage() + " (added to "
+                                + g + " of " + count + " groups before it)");
+                    }
+                    lines.add(id + ": " + membersLine(r.members(), r.index()));
+                }
+            }
+            return String.join(System.lineSeparator(), lines);
         }
     }
 
@@ -232,6 +271,44 @@ public final class AdminCommand implements Runnable {
                 }
             }
             throw new CliFailure("no leader to take the snapshot (" + failures + "); name a member with --member");
+        }
+    }
+
+    @Command(name = "balance-leaders", mixinStandardHelpOptions = true,
+            versionProvider = RaftwireCommand.VersionProvider.class,
+            description = {"Spreads the leaders of the members' groups (raftwire.groups of the configuration) over the"
+                    + " members with leadership transfers, one group at a time, until no member leads more than one"
+                    + " group more than another voter of its groups; prints the transfers made."})
+    static final class BalanceLeaders extends Operation {
+        @Override
+        void checkArguments(List<PeerAddress> addresses) {
+            if (admin.connection.group().isPresent()) {
+                throw usage("balance-leaders with --group = " + admin.connection.group().get() + " (expected: no"
+                        + " --group: it balances every group)");
+            }
+        }
+
+        @Override
+        String run(RaftwireClient client, List<PeerAddress> addresses) {
+            int count = admin.connection.groups();
+            String cluster = admin.connection.clusterId();
+            List<RaftwireClient> clients = new ArrayList<>();
+            try {
+                for (int g = 0; g < count; g++) {
+                    String id = GroupIds.id(cluster, g);
+                    clients.add(admin.connection.create(admin.members, b -> b.group(id).build()).start());
+                }
+                List<LeaderBalance.Transfer> made = new LeaderBalancer(clients,
+                        addresses.stream().map(PeerAddress::id).toList(),
+                        Duration.ofMillis(admin.connection.timeoutMs())).balance();
+                return made.isEmpty() ? "OK the leaders of " + count + " group(s) are balanced: no transfer"
+                        : "OK " + made.size() + " transfer(s): " + made.stream().map(LeaderBalance.Transfer::toString)
+                                .collect(Collectors.joining("; "));
+            } catch (ClientException e) {
+                throw new CliFailure(e.getMessage());
+            } finally {
+                clients.forEach(RaftwireClient::close);
+            }
         }
     }
 }

@@ -32,7 +32,13 @@ class AdminCommandTest {
                 List.of("status", "--member", "node-1=127.0.0.1:7102,node-2=127.0.0.1:7103"),
                 "raftwire status: --member = node-1=127.0.0.1:7102,node-2=127.0.0.1:7103 (expected: one"
                         + " id=host:port; other members go in --members) (see 'raftwire status --help')",
-                List.of("status", "--member", "node-1"), "raftwire status: --member = node-1 (expected: ");
+                List.of("status", "--member", "node-1"), "raftwire status: --member = node-1 (expected: ",
+                List.of("admin", "--members", "node-1=127.0.0.1:7102", "--group", "raftwire-3", "balance-leaders"),
+                "raftwire admin balance-leaders: balance-leaders with --group = raftwire-3 (expected: no --group: it"
+                        + " balances every group)",
+                List.of("admin", "--members", "node-1=127.0.0.1:7102", "--group", "raftwire-3", "add-member",
+                        "--all-groups", "node-4"),
+                "raftwire admin add-member: --all-groups and --group = raftwire-3 (expected: one of them)");
         cases.forEach((args, expected) -> {
             Run run = run(args.toArray(String[]::new));
             assertEquals(ExitCodes.USAGE, run.status(), args + ": " + run.err());
@@ -46,7 +52,7 @@ class AdminCommandTest {
         Run run = run("admin");
         assertEquals(ExitCodes.USAGE, run.status());
         assertEquals(true, run.err().startsWith("raftwire admin: a subcommand is missing (expected: one of add-member,"
-                + " remove-member, transfer-leadership, snapshot)"), run.err());
+                + " remove-member, transfer-leadership, snapshot, balance-leaders)"), run.err());
     }
 
     /** With no environment the configuration would be unusable (TLS without files): nothing got that far. */

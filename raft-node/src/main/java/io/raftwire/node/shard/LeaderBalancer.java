@@ -1,0 +1,143 @@
+package io.raftwire.node.shard;
+
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.response.TransferResponse;
+import io.raftwire.node.admin.MemberStatus;
+import io.raftwire.node.admin.NodeStatus;
+import io.raftwire.node.admin.StatusResponse;
+import io.raftwire.node.client.ClientException;
+import io.raftwire.node.client.RaftwireClient;
+import io.raftwire.node.shard.LeaderBalance.Group;
+import io.raftwire.node.shard.LeaderBalance.Transfer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Spreads the leaders of a member's groups over the members, from the client side: reads each group's leader and
+ * voters from the members' status ({@code StatusRequest}, no log entry), plans with {@link LeaderBalance}, and asks
+ * each planned group's leader to hand over ({@code TransferRequest}, which needs an admin certificate, or on
+ * plaintext members that set {@code raftwire.security.plaintext-admin}).
+ *
+ * <p><b>Why from the client side.</b> A balancer on every member would need the members to agree on one plan (each
+ * sees only the groups it leads, and two members moving leaders at once can undo each other); one admin reading every
+ * member's view and moving one group at a time needs no coordination and runs when an operator (or a scheduler) asks,
+ * for example after a member restarted and won no election. Balancing is not permanent: a later leader failure moves
+ * leaders again, and the next run spreads them.
+ *
+ * <p>Blocking; not thread-safe (one run at a time).
+ */
+public final class LeaderBalancer {
+
+    private final List<RaftwireClient> groups;
+    private final List<String> members;
+    private final Duration timeout;
+
+    /**
+     * @param groups  one started client per group, group {@code i} at index {@code i}, each built with
+     *                {@code RaftwireClient.Builder.group} for its group and allowed to transfer leadership
+     * @param members the member ids the clients can reach
+     * @param timeout how long one status or transfer may take
+     */
+    public LeaderBalancer(List<RaftwireClient> groups, List<String> members, Duration timeout) {
+        this.groups = List.copyOf(groups);
+        this.members = List.copyOf(members);
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (this.groups.isEmpty() || this.members.isEmpty()) {
+            throw new IllegalArgumentException("groups = " + this.groups.size() + ", members = " + this.members.size()
+                    + " (expected: at least one of each)");
+        }
+    }
+
+    /** Each group's leader and voters as the members report them now. */
+    public List<Group> report() {
+        List<Group> report = new ArrayList<>(groups.size());
+        for (int g = 0; g < groups.size(); g++) {
+            report.add(reportOf(g));
+        }
+        return report;
+    }
+
+    /**
+     * Plans from a fresh report and carries the plan out, one transfer at a time.
+     *
+     * @return the transfers made, in order; empty if the leaders were balanced
+     * @throws ClientException if a group refused a transfer (naming the group, the members and the reason) or did
+     *                         not answer in time; the transfers before it were made
+     */
+    public List<Transfer> balance() {
+        List<Transfer> plan = LeaderBalance.plan(report());
+        for (Transfer t : plan) {
+            TransferResponse r = await(groups.get(t.group()).transferLeadership(t.to()), t.toString());
+            if (r.status() != RaftResponse.Status.OK) {
+                throw new ClientException("leadership transfer of " + t + " refused: " + r.error(), r.error(), null);
+            }
+        }
+        return plan;
+    }
+
+    /** The group's view from the member that reports leading it, else from the first member that answers. */
+    private Group reportOf(int group) {
+        NodeStatus any = null;
+        List<String> unanswered = new ArrayList<>();
+        for (String member : members) {
+            StatusResponse r;
+            try {
+                r = await(groups.get(group).status(member), "status of group " + group + " on " + member);
+            } catch (ClientException e) {
+                unanswered.add(member + " (" + e.getMessage() + ")");
+                continue;
+            }
+            if (r.status() == null) {
+                unanswered.add(member + " (" + r.error() + ")");
+                continue;
+            }
+            NodeStatus s = r.status();
+            if (MemberStatus.LEADER.equals(s.role())) {
+                return new Group(group, s.member(), voters(s));
+            }
+            if (any == null) {
+                any = s;
+            }
+        }
+        if (any == null) {
+            throw new ClientException("no member answered the status of group " + group + ": " + unanswered, null,
+                    null);
+        }
+        return new Group(group, null, voters(any));
+    }
+
+    private static Set<String> voters(NodeStatus s) {
+        Set<String> voters = new HashSet<>();
+        for (MemberStatus m : s.members()) {
+            if (!MemberStatus.LEARNER.equals(m.role())) {
+                voters.add(m.id());
+            }
+        }
+        return voters;
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw new ClientException(what + ": no answer within " + timeout.toMillis() + " ms", null, e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            throw new ClientException(what + ": " + c.getMessage(), c instanceof ClientException ce ? ce.error()
+                    : null, c);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientException(what + ": interrupted", null, e);
+        }
+    }
+}
