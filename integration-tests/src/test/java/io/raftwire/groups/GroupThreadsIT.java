@@ -1,6 +1,7 @@
 package io.raftwire.groups;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.log.KeepAliveEntry;
@@ -10,7 +11,9 @@ import io.raftwire.transport.netty.testkit.Await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
@@ -20,11 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A member's threads do not grow with its groups: a durable member of 8 groups and one of 64, both with two Raft
  * threads, run the same threads (its transports' I/O threads, the two Raft threads, one sync thread); the sync
- * threads are as many as {@code raftwire.node.sync-threads} says.
+ * threads are as many as {@code raftwire.node.sync-threads} says. Every thread of the JVM that a member's start left
+ * running is counted, whatever its name, so a thread per group under any name would show; a one-group member started
+ * first starts the JVM's lazily created threads, so that neither measured member is charged for them.
  */
 class GroupThreadsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String PREPARE = "raftwire-store-prepare";
+    private static final String COMMON_POOL = "ForkJoinPool.commonPool-worker";
 
     @TempDir
     Path data;
@@ -32,17 +39,25 @@ class GroupThreadsIT {
     @Test
     @Timeout(120)
     void aMemberOf64GroupsRunsTheThreadsOfAMemberOf8() {
+        threadsOf("solo-warm", 1, 1);
         Map<String, Integer> eight = threadsOf("solo-a", 8, 1);
         Map<String, Integer> sixtyFour = threadsOf("solo-b", 64, 1);
-        assertEquals(eight, sixtyFour, "threads of a member, by name with its id taken out");
+        assertTrue(eight.getOrDefault(PREPARE, 0) <= 1 && sixtyFour.getOrDefault(PREPARE, 0) <= 1,
+                "one thread zero-fills the next segments of every store: " + eight + ", " + sixtyFour);
+        for (String byChance : new String[] {PREPARE, COMMON_POOL}) { // bounded pools whose threads come and go
+            eight.remove(byChance);
+            sixtyFour.remove(byChance);
+        }
+        assertEquals(eight, sixtyFour, "threads a member's start left running, by name with its id and numbers"
+                + " taken out");
         assertEquals(2, eight.get("raftwire-raft"), "the configured Raft threads: " + eight);
-        assertEquals(1, eight.get("raftwire-store-sync "), "one sync thread for every group's store: " + eight);
+        assertEquals(1, eight.get("raftwire-store-sync"), "one sync thread for every group's store: " + eight);
     }
 
     @Test
     @Timeout(120)
     void theGroupsShareTheConfiguredSyncThreads() {
-        assertEquals(3, threadsOf("solo-c", 8, 3).get("raftwire-store-sync "), "raftwire.node.sync-threads = 3");
+        assertEquals(3, threadsOf("solo-c", 8, 3).get("raftwire-store-sync"), "raftwire.node.sync-threads = 3");
     }
 
     /** The member's live threads once every group elected, counted by name with the member id and numbers removed. */
@@ -53,6 +68,7 @@ class GroupThreadsIT {
         v.put("raftwire.raft.initial-members", id);
         v.put("raftwire.node.raft-threads", "2");
         v.put("raftwire.node.data-dir", data.resolve(id).toString());
+        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         try (RaftwireMember m = KvNodes.member(RaftwireConfig.of(v)).start()) {
             for (int g = 0; g < groups; g++) {
                 int group = g;
@@ -61,15 +77,15 @@ class GroupThreadsIT {
                 Await.value(m.group(g).raftNode().replicate(new KeepAliveEntry(m.group(g).raftNode().getTerm()
                         .getTerm(), System.currentTimeMillis(), new long[0], new long[0], new long[0])), WAIT);
             }
-            return count(id);
+            return count(id, before);
         }
     }
 
-    private static Map<String, Integer> count(String id) {
+    private static Map<String, Integer> count(String id, Set<Thread> before) {
         Map<String, Integer> byName = new TreeMap<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.isAlive() && t.getName().contains(id)) {
-                byName.merge(t.getName().replace(id, "").replaceAll("[0-9-]+$", ""), 1, Integer::sum);
+            if (t.isAlive() && !before.contains(t)) {
+                byName.merge(t.getName().replace(id, "").replaceAll("[0-9-]+$", "").trim(), 1, Integer::sum);
             }
         }
         return byName;

@@ -10,6 +10,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Readies the next log segment file in the background, so that the Raft thread never waits for it: a file named
@@ -27,9 +33,11 @@ import java.nio.file.StandardOpenOption;
  * appending to it; a file left by a crash under {@value #NAME} is deleted at the next open. So the preparer's forces
  * are not counted as the store's fsyncs (nor in its metrics), and its creation forces no directory.
  *
- * <p>One daemon thread, {@code raftwire-store-prepare <log directory>}, started by the first {@link #prepare}.
- * {@link #prepare} and {@link #take()} are called on the Raft thread, {@link #close()} by the store's owner;
- * thread-safe.
+ * <p>Every store of the process prepares on one shared daemon thread, {@code raftwire-store-prepare}, started when
+ * there is work and stopped after 10 s without any, so a member of many groups does not run a thread per store:
+ * preparations of several stores wait for each other, and a store whose next file is not ready yet meanwhile grows a
+ * segment by appends. {@link #prepare} and {@link #take()} are called on the Raft thread, {@link #close()} by the
+ * store's owner; thread-safe.
  */
 final class SegmentPreparer {
 
@@ -38,6 +46,8 @@ final class SegmentPreparer {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentPreparer.class);
     private static final int CHUNK = 256 * 1024;
     private static final long JOIN_MILLIS = 10_000;
+    /** The process's one preparing thread, for every store (see the class comment). */
+    private static final ThreadPoolExecutor PREPARER = preparerThread();
 
     /** A zero-filled, forced file of {@code capacity} bytes, open for reading and writing. */
     record Prepared(Path path, FileChannel channel, long capacity) {
@@ -52,7 +62,7 @@ final class SegmentPreparer {
     private boolean busy;
     private boolean closed;
     private boolean warned;
-    private Thread thread;
+    private Future<?> task;
 
     /**
      * Deletes a file a crash left under {@value #NAME}.
@@ -82,9 +92,18 @@ final class SegmentPreparer {
             return;
         }
         busy = true;
-        thread = new Thread(() -> run(capacity), "raftwire-store-prepare " + logDir);
-        thread.setDaemon(true);
-        thread.start();
+        task = PREPARER.submit(() -> run(capacity));
+    }
+
+    private static ThreadPoolExecutor preparerThread() {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                r -> {
+                    Thread t = new Thread(r, "raftwire-store-prepare");
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /**
@@ -117,19 +136,21 @@ final class SegmentPreparer {
      * (its directory is not forced: a file left behind is deleted at the next open).
      */
     void close() {
-        Thread t;
+        Future<?> t;
         Prepared p;
         synchronized (this) {
             closed = true;
-            t = thread;
+            t = task;
             p = ready;
             ready = null;
         }
-        if (t != null && t != Thread.currentThread()) {
+        if (t != null && !t.cancel(false)) { // not cancelled: it runs or ran; wait until it saw closed and cleaned up
             try {
-                t.join(JOIN_MILLIS);
+                t.get(JOIN_MILLIS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.debug("preparing {} did not end cleanly; a file left behind is deleted at the next open", file, e);
             }
         }
         if (p != null) {
