@@ -10,12 +10,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Readies the next log segment file in the background, so that the Raft thread never waits for it: a file named
@@ -62,7 +59,6 @@ final class SegmentPreparer {
     private boolean busy;
     private boolean closed;
     private boolean warned;
-    private Future<?> task;
 
     /**
      * Deletes a file a crash left under {@value #NAME}.
@@ -92,7 +88,7 @@ final class SegmentPreparer {
             return;
         }
         busy = true;
-        task = PREPARER.submit(() -> run(capacity));
+        PREPARER.execute(() -> run(capacity));
     }
 
     private static ThreadPoolExecutor preparerThread() {
@@ -136,21 +132,26 @@ final class SegmentPreparer {
      * (its directory is not forced: a file left behind is deleted at the next open).
      */
     void close() {
-        Future<?> t;
         Prepared p;
         synchronized (this) {
             closed = true;
-            t = task;
             p = ready;
             ready = null;
-        }
-        if (t != null && !t.cancel(false)) { // not cancelled: it runs or ran; wait until it saw closed and cleaned up
-            try {
-                t.get(JOIN_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException | TimeoutException e) {
-                LOG.debug("preparing {} did not end cleanly; a file left behind is deleted at the next open", file, e);
+            // wait until a preparation in progress or queued saw closed and cleaned up, so nothing writes here after
+            long deadline = System.nanoTime() + JOIN_MILLIS * 1_000_000;
+            while (busy) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    LOG.debug("preparing {} did not end within {} ms of close; a file left behind is deleted at the"
+                            + " next open", file, JOIN_MILLIS);
+                    break;
+                }
+                try {
+                    wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
             }
         }
         if (p != null) {
@@ -159,6 +160,10 @@ final class SegmentPreparer {
     }
 
     private void run(long capacity) {
+        if (isClosed()) { // closed while queued behind other stores' preparations
+            markIdle();
+            return;
+        }
         FileChannel ch = null;
         try {
             ch = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -176,24 +181,25 @@ final class SegmentPreparer {
                 plain.force(false); // fdatasync of the file, whichever descriptor it goes through
             }
             synchronized (this) {
-                busy = false;
-                notifyAll();
                 if (!closed) {
                     ready = new Prepared(file, ch, capacity);
+                    busy = false;
+                    notifyAll();
                     return;
                 }
             }
-            discard(ch);
+            discard(ch); // before idle: close() returns only once nothing of this preparation is left
+            markIdle();
         } catch (IOException | RuntimeException e) {
+            if (ch != null) {
+                discard(ch);
+            }
             boolean first;
             synchronized (this) {
                 busy = false;
                 notifyAll();
                 first = !warned;
                 warned = true;
-            }
-            if (ch != null) {
-                discard(ch);
             }
             if (first) {
                 LOG.warn("preparing the next log segment {} failed; the log grows its segments by appends instead "
