@@ -3,15 +3,18 @@ package io.raftwire.groups;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
+import io.raftwire.config.RaftwireConfig;
 import io.raftwire.it.ItProviders;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireMember;
 import io.raftwire.node.StateCheck;
+import io.raftwire.node.client.ClientException;
 import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.client.ShardedKvClient;
 import io.raftwire.node.group.GroupIds;
@@ -82,6 +85,13 @@ class ShardedKvIT {
         base.put(ConfigKeys.SERIALIZER.name(), serializer);
         try (MemberCluster cluster = MemberCluster.start(3, base, data)) {
             int[] leaders = cluster.awaitLeaders(WAIT);
+            Map<String, String> four = new HashMap<>(cluster.config(0).nonDefaults());
+            four.put(ConfigKeys.GROUPS.name(), "4");
+            ClientException wrongCount = assertThrows(ClientException.class, () -> ShardedKvClient.connect(
+                    RaftwireConfig.of(four), cluster.clientAddresses(), b -> b.operationTimeout(WAIT)));
+            assertEquals("member m-1 hosts 8 group(s), but raftwire.groups = 4 here (expected: the members'"
+                    + " raftwire.groups, 8, in the client's configuration: with another count keys would be read and"
+                    + " written in the wrong groups)", wrongCount.getMessage());
             List<KvEvent> heard = Collections.synchronizedList(new ArrayList<>());
             try (ShardedKvClient kv = ShardedKvClient.connect(cluster.config(0), cluster.clientAddresses(),
                     b -> b.operationTimeout(WAIT))) {

@@ -52,6 +52,11 @@ final class LeaderLocator {
         }
     }
 
+    /** The member ids probes go to, in order. */
+    List<String> members() {
+        return members;
+    }
+
     /** The member believed to lead, or {@code null} if none is known: {@link #find()} then. */
     String leader() {
         return leader;

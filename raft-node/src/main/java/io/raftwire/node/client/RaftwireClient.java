@@ -170,6 +170,21 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
+     * Checks that the members host exactly {@code count} groups ({@code raftwire.groups}), with leader probes that
+     * any member answers at once (no log entry): two probes when the counts match, at most ten more when they differ.
+     * A client of a sharded store, and a tool that addresses every group, must run with the members' count: with
+     * another, keys or members would go to the wrong groups. Call {@link #start()} or {@link #connect()} first.
+     * Blocking, up to the operation timeout per probe; thread-safe.
+     *
+     * @param count the count this client was configured with, 1..{@value GroupIds#MAX_GROUPS}
+     * @throws ClientException if the first member that answers hosts another count (the message names both counts
+     *                         and {@code raftwire.groups}), or no member answered
+     */
+    public void requireGroupCount(int count) {
+        new GroupCount(transport, leaders.members(), operationTimeout).require(count);
+    }
+
+    /**
      * Starts the transport without opening a session: enough for {@link #status}, {@link #takeSnapshot},
      * {@link #join}, {@link #leave} and {@link #transferLeadership}, which need none. Idempotent; {@link #connect()}
      * after it opens the session.

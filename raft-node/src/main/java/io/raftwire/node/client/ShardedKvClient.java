@@ -76,7 +76,8 @@ public final class ShardedKvClient implements KvOperations {
      * @param members  every member's client address
      * @param settings applied to the builder before the shards' clients are built (timeouts, read consistency,
      *                 TLS, client id); it must not set {@link RaftwireClient.Builder#group}
-     * @throws ClientException if a shard's session could not be opened (the sessions already open are closed)
+     * @throws ClientException if the members host another group count than {@code raftwire.groups} says (naming
+     *                         both), or a shard's session could not be opened (the sessions already open are closed)
      */
     public static ShardedKvClient connect(RaftwireConfig config, List<PeerAddress> members,
             UnaryOperator<RaftwireClient.Builder> settings) {
@@ -90,6 +91,7 @@ public final class ShardedKvClient implements KvOperations {
         }
         ShardedKvClient sharded = new ShardedKvClient(shards, shared[0]);
         try {
+            clients.get(0).start().requireGroupCount(clients.size());
             for (RaftwireClient c : clients) {
                 c.connect();
             }

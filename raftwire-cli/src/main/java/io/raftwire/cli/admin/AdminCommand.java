@@ -179,6 +179,7 @@ public final class AdminCommand implements Runnable {
                 return membersLine(r.members(), r.index());
             }
             int count = admin.connection.groups();
+            requireGroupCount(client, count);
             String cluster = admin.connection.clusterId();
             List<String> lines = new ArrayList<>();
             for (int g = 0; g < count; g++) {
@@ -291,6 +292,7 @@ public final class AdminCommand implements Runnable {
         @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
             int count = admin.connection.groups();
+            requireGroupCount(client, count);
             String cluster = admin.connection.clusterId();
             List<RaftwireClient> clients = new ArrayList<>();
             try {
@@ -309,6 +311,15 @@ public final class AdminCommand implements Runnable {
             } finally {
                 clients.forEach(RaftwireClient::close);
             }
+        }
+    }
+
+    /** Refuses to address every group when the members host another count than the configuration says. */
+    static void requireGroupCount(RaftwireClient client, int count) {
+        try {
+            client.requireGroupCount(count);
+        } catch (ClientException e) {
+            throw new CliFailure(e.getMessage());
         }
     }
 }
