@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,7 @@ public final class LeaderBalancer {
     private final List<RaftwireClient> groups;
     private final List<String> members;
     private final Duration timeout;
+    private final List<String> skipped = new ArrayList<>();
 
     /**
      * @param groups  one started client per group, group {@code i} at index {@code i}, each built with
@@ -57,13 +59,36 @@ public final class LeaderBalancer {
         }
     }
 
-    /** Each group's leader and voters as the members report them now. */
+    /**
+     * Each group's leader and voters as the members report them now. A group whose leader is not among the voters
+     * that leader reports (its removal committed there but the leader has not stepped down yet, for example) is
+     * reported without a leader, so that no plan moves it; {@link #skipped()} says which and why.
+     */
     public List<Group> report() {
+        skipped.clear();
         List<Group> report = new ArrayList<>(groups.size());
         for (int g = 0; g < groups.size(); g++) {
             report.add(reportOf(g));
         }
         return report;
+    }
+
+    /** The groups the last {@link #report()} took as leaderless although a member reported leading them, with why. */
+    public List<String> skipped() {
+        return List.copyOf(skipped);
+    }
+
+    /**
+     * The group a member reported leading with these voters: without a leader (and a line in {@code skipped} saying
+     * why) if the leader is not among them.
+     */
+    static Group led(int group, String leader, Set<String> voters, List<String> skipped) {
+        if (voters.contains(leader)) {
+            return new Group(group, leader, voters);
+        }
+        skipped.add("group " + group + ": leader " + leader + " is not among its voters " + new TreeSet<>(voters)
+                + ", left alone as leaderless");
+        return new Group(group, null, voters);
     }
 
     /**
@@ -102,7 +127,7 @@ public final class LeaderBalancer {
             }
             NodeStatus s = r.status();
             if (MemberStatus.LEADER.equals(s.role())) {
-                return new Group(group, s.member(), voters(s));
+                return led(group, s.member(), voters(s), skipped);
             }
             if (any == null) {
                 any = s;

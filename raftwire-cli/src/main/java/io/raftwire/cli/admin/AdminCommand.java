@@ -300,12 +300,15 @@ public final class AdminCommand implements Runnable {
                     String id = GroupIds.id(cluster, g);
                     clients.add(admin.connection.create(admin.members, b -> b.group(id).build()).start());
                 }
-                List<LeaderBalance.Transfer> made = new LeaderBalancer(clients,
+                LeaderBalancer balancer = new LeaderBalancer(clients,
                         addresses.stream().map(PeerAddress::id).toList(),
-                        Duration.ofMillis(admin.connection.timeoutMs())).balance();
-                return made.isEmpty() ? "OK the leaders of " + count + " group(s) are balanced: no transfer"
+                        Duration.ofMillis(admin.connection.timeoutMs()));
+                List<LeaderBalance.Transfer> made = balancer.balance();
+                String skipped = balancer.skipped().stream().map(l -> "skipped " + l + System.lineSeparator())
+                        .collect(Collectors.joining());
+                return skipped + (made.isEmpty() ? "OK the leaders of " + count + " group(s) are balanced: no transfer"
                         : "OK " + made.size() + " transfer(s): " + made.stream().map(LeaderBalance.Transfer::toString)
-                                .collect(Collectors.joining("; "));
+                                .collect(Collectors.joining("; ")));
             } catch (ClientException e) {
                 throw new CliFailure(e.getMessage());
             } finally {
