@@ -38,6 +38,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LeaderBalancer {
 
+    /** How long {@link #balance(int)} waits before reading the status again while a group elects its leader. */
+    static final Duration SETTLE_PAUSE = Duration.ofMillis(100);
+
     private final List<RaftwireClient> groups;
     private final List<String> members;
     private final Duration timeout;
@@ -92,7 +95,8 @@ public final class LeaderBalancer {
     }
 
     /**
-     * Plans from a fresh report and carries the plan out, one transfer at a time.
+     * Plans from a fresh report and carries the plan out, one transfer at a time: one pass, without reading where
+     * the leaders went ({@link #balance(int)} does).
      *
      * @return the transfers made, in order; empty if the leaders were balanced
      * @throws ClientException if a group refused a transfer (naming the group, the members and the reason) or did
@@ -100,13 +104,79 @@ public final class LeaderBalancer {
      */
     public List<Transfer> balance() {
         List<Transfer> plan = LeaderBalance.plan(report());
+        carryOut(plan);
+        return plan;
+    }
+
+    private void carryOut(List<Transfer> plan) {
         for (Transfer t : plan) {
             TransferResponse r = await(groups.get(t.group()).transferLeadership(t.to()), t.toString());
             if (r.status() != RaftResponse.Status.OK) {
                 throw new ClientException("leadership transfer of " + t + " refused: " + r.error(), r.error(), null);
             }
         }
-        return plan;
+    }
+
+    /**
+     * What {@link #balance(int)} did.
+     *
+     * @param passes  the transfers of each pass that planned any, in order
+     * @param leaders each group's leader and voters as read after the last pass
+     * @param skipped the groups that read took as leaderless although a member reported leading them, with why
+     */
+    public record Outcome(List<List<Transfer>> passes, List<Group> leaders, List<String> skipped) {
+        public Outcome {
+            passes = passes.stream().map(List::copyOf).toList();
+            leaders = List.copyOf(leaders);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * Balances in up to {@code passes} passes, each planned from a fresh report and carried out as {@link #balance()}
+     * does, stopping at the first pass that plans nothing. MicroRaft 0.7 does not promise that a transfer's target
+     * wins the election the transfer starts, so a pass can leave the leaders unbalanced; the next pass sees where
+     * they went. Each report is read once every group reports a leader (or is {@linkplain #skipped() skipped}), or
+     * as it is when {@code timeout} has passed while some group has none (its election decides; no plan moves it).
+     *
+     * @param passes at least 1
+     * @return the transfers made and the report read after the last pass
+     * @throws ClientException as {@link #balance()}; the transfers before it were made
+     */
+    public Outcome balance(int passes) {
+        if (passes < 1) {
+            throw new IllegalArgumentException("passes = " + passes + " (expected: at least 1)");
+        }
+        List<List<Transfer>> made = new ArrayList<>();
+        List<Group> report = settledReport();
+        for (int p = 0; p < passes; p++) {
+            List<Transfer> plan = LeaderBalance.plan(report);
+            if (plan.isEmpty()) {
+                break;
+            }
+            carryOut(plan);
+            made.add(plan);
+            report = settledReport();
+        }
+        return new Outcome(made, report, skipped());
+    }
+
+    /** A report in which every group has a leader or was skipped, or the last one read when the timeout passed. */
+    private List<Group> settledReport() {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Group> report = report();
+            long leaderless = report.stream().filter(g -> g.leader() == null).count();
+            if (leaderless == skipped.size() || System.nanoTime() - deadline > 0) {
+                return report;
+            }
+            try {
+                Thread.sleep(SETTLE_PAUSE.toMillis()); // an election in progress: read again shortly
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClientException("interrupted while waiting for the groups' elections", null, e);
+            }
+        }
     }
 
     /** The group's view from the member that reports leading it, else from the first member that answers. */
