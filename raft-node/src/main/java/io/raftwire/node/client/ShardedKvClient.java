@@ -41,8 +41,10 @@ import java.util.function.UnaryOperator;
  * {@link #unwatch} of the same prefix removes it where it is). Each shard's session counts it against its limit of 64
  * watches.
  *
- * <p><b>Threading.</b> Thread-safe. The event consumer is called by one thread at a time (the shards' event threads
- * take turns), never concurrently. Futures complete as {@link KvClient}'s do.
+ * <p><b>Threading.</b> Thread-safe. A client made by {@link #connect} runs one timer thread and one event thread for
+ * all its shards, however many there are (besides its transport's threads); the event consumer is called on that
+ * event thread, one event at a time, so a consumer that blocks holds up every shard's events. Futures complete as
+ * {@link KvClient}'s do.
  */
 public final class ShardedKvClient implements KvOperations {
 
