@@ -45,7 +45,8 @@ final class GroupCount {
      */
     synchronized void require(int count) {
         if (count < 1 || count > GroupIds.MAX_GROUPS) {
-            throw new IllegalArgumentException("group count = " + count + " (expected: 1.." + GroupIds.MAX_GROUPS + ")");
+            throw new IllegalArgumentException("group count = " + count + " (expected: 1.." + GroupIds.MAX_GROUPS
+                    + ")");
         }
         boolean last = hosts(count - 1);
         boolean next = count < GroupIds.MAX_GROUPS && hosts(count);
