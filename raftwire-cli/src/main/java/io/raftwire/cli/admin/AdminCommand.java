@@ -158,8 +158,9 @@ public final class AdminCommand implements Runnable {
         boolean learner;
 
         @Option(names = "--all-groups", description = "Add it to every group the members host (raftwire.groups of"
-                + " the configuration), one group after another, printing a line per group; stops at the first"
-                + " refusal, naming the group (the groups before it keep the new member).")
+                + " the configuration; refused if the members host another count), one group after another, printing"
+                + " a line per group; stops at the first refusal, naming the group (the groups before it keep the new"
+                + " member).")
         boolean allGroups;
 
         @Override
