@@ -11,6 +11,7 @@ import io.raftwire.linearizability.CheckResult;
 import io.raftwire.linearizability.HistoryRecorder;
 import io.raftwire.linearizability.LinearizabilityChecker;
 import io.raftwire.linearizability.Operation;
+import io.raftwire.linearizability.Outcome;
 import io.raftwire.linearizability.Verdict;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
@@ -19,6 +20,7 @@ import io.raftwire.node.StateCheck;
 import io.raftwire.node.client.ShardedKvClient;
 import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.kv.KvStateMachine;
+import io.raftwire.node.shard.ShardFunction;
 import io.raftwire.testkit.Seeds;
 import io.raftwire.transport.FreePorts;
 import io.raftwire.transport.fault.FaultPlan;
@@ -34,6 +36,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The chaos suite's multi-group scenario: three durable members hosting four groups, five clients each with its own
- * {@link ShardedKvClient} running the chaos workload over eight keys (spread over the four shards), while every Raft
+ * {@link ShardedKvClient} running the chaos workload over eight keys (two in each of the four shards, picked with
+ * {@link ShardFunction}; the test checks every shard's keys saw answered operations), while every Raft
  * link drops 10 % of its messages, the member leading group 0 is cut off from the others and healed, and a member is
  * stopped and restarted from its directory. Then each key's history must be linearizable (the project's checker,
  * per key), no acknowledged write lost, and every group's state machines equal on the three members. Seeded:
@@ -51,6 +56,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ShardedChaosIT {
 
     private static final int GROUPS = 4;
+    private static final int KEYS_PER_SHARD = 2;
     private static final Duration WAIT = Duration.ofSeconds(60);
     /** Operations over all clients; the long profile's fresh seeds run the same budget. */
     private static final int OPERATIONS = Integer.getInteger("chaos.sharded.operations", 300);
@@ -88,7 +94,7 @@ class ShardedChaosIT {
             }
             RecordingClient probe = new RecordingClient("probe", client(configs), recorder,
                     ChaosRun.OPERATION_TIMEOUT.plusSeconds(10), counts, 0);
-            Workload workload = new Workload(clients, ChaosRun.KEYS, random.nextLong(), OPERATIONS);
+            Workload workload = new Workload(clients, keysPerShard(), random.nextLong(), OPERATIONS);
             try (workload; var probeClient = probe.kv()) {
                 workload.start();
                 for (String a : ids()) {
@@ -130,8 +136,45 @@ class ShardedChaosIT {
         System.out.println("chaos sharded seed " + seed + ": " + history.size() + " operations (" + counts + "), "
                 + check.verdict() + " over " + check.keys().size() + " keys");
         assertEquals(Verdict.LINEARIZABLE, check.verdict(), () -> check.report() + replay);
+        assertEquals(allShards(), answeredShards(history),
+                "the shards whose keys got at least one answered operation" + replay);
         assertEquals(List.of(), LostWrites.find(history, finalReads), "acknowledged writes lost" + replay);
         assertEquals(0, counts.uncompleted.get(), "client futures never completed: " + counts + replay);
+    }
+
+    /** {@value #KEYS_PER_SHARD} keys of each shard: the first keys {@code k0, k1, ...} each shard gets. */
+    static List<String> keysPerShard() {
+        ShardFunction shards = new ShardFunction(GROUPS);
+        Map<Integer, List<String>> byShard = new TreeMap<>();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; keys.size() < GROUPS * KEYS_PER_SHARD; i++) {
+            String key = "k" + i;
+            List<String> ofShard = byShard.computeIfAbsent(shards.shardOf(key), s -> new ArrayList<>());
+            if (ofShard.size() < KEYS_PER_SHARD) {
+                ofShard.add(key);
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    private static TreeSet<Integer> allShards() {
+        TreeSet<Integer> all = new TreeSet<>();
+        for (int g = 0; g < GROUPS; g++) {
+            all.add(g);
+        }
+        return all;
+    }
+
+    private static TreeSet<Integer> answeredShards(List<Operation> history) {
+        ShardFunction shards = new ShardFunction(GROUPS);
+        TreeSet<Integer> answered = new TreeSet<>();
+        for (Operation op : history) {
+            if (op.outcome() instanceof Outcome.Ok) {
+                answered.add(shards.shardOf(op.key()));
+            }
+        }
+        return answered;
     }
 
     private static List<String> ids() {

@@ -29,12 +29,26 @@ final class Workload implements AutoCloseable {
      * @param budget operations to issue at most, over all clients
      */
     Workload(List<RecordingClient> clients, int keyCount, long seed, int budget) {
+        this(clients, numbered(keyCount), seed, budget);
+    }
+
+    /**
+     * @param keys the keys the clients pick from
+     * @param budget operations to issue at most, over all clients
+     */
+    Workload(List<RecordingClient> clients, List<String> keys, long seed, int budget) {
         this.clients.addAll(clients);
+        this.keys.addAll(keys);
+        this.random = new SplittableRandom(seed);
+        this.budget = budget;
+    }
+
+    private static List<String> numbered(int keyCount) {
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < keyCount; i++) {
             keys.add("k" + i);
         }
-        this.random = new SplittableRandom(seed);
-        this.budget = budget;
+        return keys;
     }
 
     /** Builds {@code count} clients of {@code cluster}, recording into {@code recorder}. */

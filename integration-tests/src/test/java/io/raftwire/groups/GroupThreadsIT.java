@@ -7,14 +7,19 @@ import io.raftwire.config.RaftwireConfig;
 import io.raftwire.message.log.KeepAliveEntry;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.RaftwireMember;
+import io.raftwire.node.client.ShardedKvClient;
 import io.raftwire.transport.netty.testkit.Await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * threads are as many as {@code raftwire.node.sync-threads} says. Every thread of the JVM that a member's start left
  * running is counted, whatever its name, so a thread per group under any name would show; a one-group member started
  * first starts the JVM's lazily created threads, so that neither measured member is charged for them.
+ * A sharded client's threads do not grow with its shards either: a client of 16 shards runs the threads of a client
+ * of one.
  */
 class GroupThreadsIT {
 
@@ -60,6 +67,41 @@ class GroupThreadsIT {
         assertEquals(3, threadsOf("solo-c", 8, 3).get("raftwire-store-sync"), "raftwire.node.sync-threads = 3");
     }
 
+    @Test
+    @Timeout(120)
+    void aShardedClientOf16ShardsRunsTheThreadsOfAClientOf1() {
+        Map<String, Integer> one = clientThreadsOf("shards-one", 1);
+        Map<String, Integer> sixteen = clientThreadsOf("shards-sixteen", 16);
+        assertEquals(one, sixteen, "threads of a sharded client, by name with its id taken out");
+        assertEquals(1, sixteen.get("raftwire-client"), "one timer thread for every shard: " + sixteen);
+        assertEquals(1, sixteen.get("raftwire-client-events"), "one event thread for every shard: " + sixteen);
+    }
+
+    /**
+     * The live threads of a sharded client of {@code shards} shards (on a member of as many groups) once every shard
+     * delivered an event, counted by name with the client id and numbers removed.
+     */
+    private Map<String, Integer> clientThreadsOf(String clientId, int shards) {
+        try (MemberCluster cluster = MemberCluster.start(1, MemberCluster.base(shards), null)) {
+            cluster.awaitLeaders(WAIT);
+            List<String> heard = Collections.synchronizedList(new ArrayList<>());
+            try (ShardedKvClient kv = ShardedKvClient.connect(cluster.config(0), cluster.clientAddresses(),
+                    b -> b.clientId(clientId).operationTimeout(WAIT))) {
+                kv.onEvent(e -> heard.add(e.key()), reason -> { });
+                kv.watch("key-", true).join();
+                Set<Integer> written = new TreeSet<>();
+                for (int i = 0; written.size() < shards; i++) {
+                    if (written.add(kv.shardOf("key-" + i))) {
+                        kv.put("key-" + i, new byte[] {1}).join();
+                    }
+                }
+                Await.until(WAIT, () -> heard.size() == shards, () -> "an event from each of the " + shards
+                        + " shards (heard " + heard + ")");
+                return named(clientId);
+            }
+        }
+    }
+
     /** The member's live threads once every group elected, counted by name with the member id and numbers removed. */
     private Map<String, Integer> threadsOf(String id, int groups, int syncThreads) {
         Map<String, String> v = MemberCluster.base(groups);
@@ -85,6 +127,17 @@ class GroupThreadsIT {
         Map<String, Integer> byName = new TreeMap<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t.isAlive() && !before.contains(t)) {
+                byName.merge(t.getName().replace(id, "").replaceAll("[0-9-]+$", "").trim(), 1, Integer::sum);
+            }
+        }
+        return byName;
+    }
+
+    /** The live threads whose name holds {@code id}, by name with the id and numbers removed. */
+    private static Map<String, Integer> named(String id) {
+        Map<String, Integer> byName = new TreeMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && t.getName().contains(id)) {
                 byName.merge(t.getName().replace(id, "").replaceAll("[0-9-]+$", "").trim(), 1, Integer::sum);
             }
         }

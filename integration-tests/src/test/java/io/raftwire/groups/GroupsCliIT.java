@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code raftwire status} and {@code raftwire admin} against members of four groups: without {@code --group} status
  * shows every group (the configuration says {@code raftwire.groups = 4}), with it one, and an admin command with
- * {@code --group} acts on that group only.
+ * {@code --group} acts on that group only; the commands that address every group refuse a configuration whose
+ * {@code raftwire.groups} is not the members' count.
  */
 class GroupsCliIT {
 
@@ -88,6 +89,17 @@ class GroupsCliIT {
             Await.until(WAIT, () -> expected.equals(cluster.member(target).group(2).raftNode().getTerm()
                     .getLeaderEndpoint()) && cluster.member(target).group(2).isLeader(),
                     () -> MemberCluster.id(target) + " leads group it-groups-2");
+
+            config = Files.writeString(dir.resolve("eight.properties"),
+                    "raftwire.tls.enabled=false\nraftwire.cluster.id=it-groups\nraftwire.groups=8\n");
+            String[] balance = cli("admin", "--members", members(cluster), "balance-leaders");
+            assertTrue(!String.valueOf(ExitCodes.OK).equals(balance[0]) && balance[2].contains("member m-1 hosts 4"
+                    + " group(s), but raftwire.groups = 8 here"), balance[0] + " " + balance[2]);
+            config = Files.writeString(dir.resolve("two.properties"),
+                    "raftwire.tls.enabled=false\nraftwire.cluster.id=it-groups\nraftwire.groups=2\n");
+            String[] add = cli("admin", "--members", members(cluster), "add-member", "--all-groups", "m-9");
+            assertTrue(!String.valueOf(ExitCodes.OK).equals(add[0]) && add[2].contains("member m-1 hosts 4"
+                    + " group(s), but raftwire.groups = 2 here"), add[0] + " " + add[2]);
         }
     }
 

@@ -18,7 +18,8 @@ import java.util.concurrent.CompletionException;
  *   <li>OK, or an error the cluster gives for good (not {@linkplain RaftError.Type#retriable() retriable}): the
  *       response completes the call.</li>
  *   <li>{@link RaftError.Type#NO_LEADER}: sent again at once to the leader the error names, if it is a member;
- *       otherwise after a pause, to the leader a probe finds.</li>
+ *       otherwise after a pause, to the leader a probe finds. A probe refused with a non-retriable error (a group
+ *       the member does not host) fails the call at once with that error.</li>
  *   <li>A retriable error, or a retriable transport failure (the leader is then forgotten, so the next attempt asks
  *       the next member): sent again after {@link #RETRY_PAUSE}.</li>
  *   <li>A transport failure that will not heal (closed transport, refused handshake, ...): fails at once.</li>
@@ -84,12 +85,17 @@ final class FailoverCaller {
             return;
         }
         String target = leaders.leader();
-        if (target == null) {
+        if (target == null) { // a probe refused for good (a group the members do not host) fails the call at once
             leaders.find().whenComplete((found, failure) -> {
                 Throwable cause = unwrap(failure);
                 if (cause instanceof TransportException te && !te.retriable()) {
                     call.result().completeExceptionally(new ClientException(call.name() + " cannot reach the"
                             + " cluster: " + te.getMessage(), null, te));
+                    return;
+                }
+                if (cause instanceof ClientException refused) {
+                    call.result().completeExceptionally(new ClientException(call.name() + " not sent: "
+                            + refused.getMessage(), refused.error(), refused));
                     return;
                 }
                 retry(call, cause != null ? cause : last == null ? "no leader known" : last, found != null);

@@ -4,10 +4,13 @@ import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.transport.PeerText;
 import io.raftwire.transport.Transport;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +52,11 @@ final class LeaderLocator {
         }
     }
 
+    /** The member ids probes go to, in order. */
+    List<String> members() {
+        return members;
+    }
+
     /** The member believed to lead, or {@code null} if none is known: {@link #find()} then. */
     String leader() {
         return leader;
@@ -83,7 +91,10 @@ final class LeaderLocator {
      * Asks the next member in turn who leads.
      *
      * @return completes with the leader's id (also taken as {@link #leader()}), {@code null} if that member knew
-     *         none (or named a non-member), or fails with the transport's failure to reach it
+     *         none (or named a non-member), or fails with the transport's failure to reach it, or with a
+     *         {@link ClientException} carrying the member's refusal if it refused the probe for good (a
+     *         {@linkplain RaftError.Type#retriable() non-retriable} error, such as the {@code PROTOCOL_ERROR} of a
+     *         group index the member does not host): asking again would get the same answer
      */
     CompletableFuture<String> find() {
         String member;
@@ -92,6 +103,11 @@ final class LeaderLocator {
             probe = (probe + 1) % members.size();
         }
         return transport.request(member, probeRequest, KeepAliveResponse.class).thenApply(r -> {
+            RaftError error = r.error();
+            if (r.status() == RaftResponse.Status.ERROR && error != null && !error.type().retriable()) {
+                throw new CompletionException(new ClientException("member " + member + " refused the leader probe: "
+                        + error.type() + " " + PeerText.escape(String.valueOf(error.message())), error, null));
+            }
             if (r.leader() != null && members.contains(r.leader().id())) {
                 leader = r.leader().id();
                 return r.leader().id();

@@ -170,6 +170,21 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
+     * Checks that the members host exactly {@code count} groups ({@code raftwire.groups}), with leader probes that
+     * any member answers at once (no log entry): two probes when the counts match, at most ten more when they differ.
+     * A client of a sharded store, and a tool that addresses every group, must run with the members' count: with
+     * another, keys or members would go to the wrong groups. Call {@link #start()} or {@link #connect()} first.
+     * Blocking, up to the operation timeout per probe; thread-safe.
+     *
+     * @param count the count this client was configured with, 1..{@value GroupIds#MAX_GROUPS}
+     * @throws ClientException if the first member that answers hosts another count (the message names both counts
+     *                         and {@code raftwire.groups}), or no member answered
+     */
+    public void requireGroupCount(int count) {
+        new GroupCount(transport, leaders.members(), operationTimeout).require(count);
+    }
+
+    /**
      * Starts the transport without opening a session: enough for {@link #status}, {@link #takeSnapshot},
      * {@link #join}, {@link #leave} and {@link #transferLeadership}, which need none. Idempotent; {@link #connect()}
      * after it opens the session.
@@ -538,16 +553,18 @@ public final class RaftwireClient implements AutoCloseable {
         /**
          * One client per group {@code 0..count-1} of the members (each as {@link #group} of that group's id makes
          * it), all over one transport: one connection per member, and each pushed event batch handed to the client
-         * of the group its session id names. For {@code ShardedKvClient}; {@code shared} receives the transport,
-         * which the caller closes after the clients.
+         * of the group its session id names; one timer thread and one event thread for all of them
+         * ({@link SharedClientThreads}). For {@code ShardedKvClient}; {@code shared} receives what closes the
+         * transport and the threads, which the caller closes after the clients.
          */
         List<RaftwireClient> buildGroups(int count, Consumer<AutoCloseable> shared) {
             List<RaftwireClient> clients = new ArrayList<>(count);
             GroupTransports[] transports = new GroupTransports[1];
+            SharedClientThreads[] threads = new SharedClientThreads[1];
             try {
                 for (int i = 0; i < count; i++) {
                     group(GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), i));
-                    RaftwireClient c = build(transports[0], count, t -> transports[0] = t);
+                    RaftwireClient c = build(transports[0], count, t -> transports[0] = t, threads);
                     clients.add(c);
                     clientId(c.clientId()); // one id for the one connection, also when the first was random
                 }
@@ -556,13 +573,33 @@ public final class RaftwireClient implements AutoCloseable {
                 if (transports[0] != null) {
                     transports[0].close();
                 }
+                if (threads[0] != null) {
+                    threads[0].close();
+                }
                 throw e;
             }
-            shared.accept(transports[0]);
+            GroupTransports transport = transports[0];
+            SharedClientThreads sharedThreads = threads[0];
+            shared.accept(() -> {
+                try {
+                    transport.close();
+                } finally {
+                    sharedThreads.close();
+                }
+            });
             return clients;
         }
 
         private RaftwireClient build(GroupTransports sharing, int groups, Consumer<GroupTransports> created) {
+            return build(sharing, groups, created, null);
+        }
+
+        /**
+         * @param threads {@code null}: the client gets a timer thread and an event thread of its own; otherwise
+         *                {@code threads[0]} is shared (created by the first client built)
+         */
+        private RaftwireClient build(GroupTransports sharing, int groups, Consumer<GroupTransports> created,
+                SharedClientThreads[] threads) {
             Map<String, String> values = new LinkedHashMap<>(config.nonDefaults());
             values.putAll(tls);
             String clientId = ClientIdentity.clientId(RaftwireConfig.of(Map.of(
@@ -589,14 +626,23 @@ public final class RaftwireClient implements AutoCloseable {
             }
             Transport transport = transports == null ? TransportFactory.installed().create(own, registry)
                     : transports.view(groupIndex);
+            List<String> memberIds = members.stream().map(PeerAddress::id).toList();
+            if (threads != null) {
+                if (threads[0] == null) {
+                    threads[0] = new SharedClientThreads(clientId);
+                }
+                return new RaftwireClient(clientId, serviceType, group, groupIndex, memberIds, transport, codec,
+                        threads[0].timer(), threads[0].events(), () -> { }, operationTimeout, sessionTimeout,
+                        consistency);
+            }
             ExecutorService eventThread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "raftwire-client-events-" + clientId);
                 t.setDaemon(true);
                 return t;
             });
-            return new RaftwireClient(clientId, serviceType, group, groupIndex,
-                    members.stream().map(PeerAddress::id).toList(), transport, codec, new ExecutorClientTimer(clientId),
-                    eventThread, eventThread::shutdownNow, operationTimeout, sessionTimeout, consistency);
+            return new RaftwireClient(clientId, serviceType, group, groupIndex, memberIds, transport, codec,
+                    new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow, operationTimeout,
+                    sessionTimeout, consistency);
         }
     }
 

@@ -41,8 +41,10 @@ import java.util.function.UnaryOperator;
  * {@link #unwatch} of the same prefix removes it where it is). Each shard's session counts it against its limit of 64
  * watches.
  *
- * <p><b>Threading.</b> Thread-safe. The event consumer is called by one thread at a time (the shards' event threads
- * take turns), never concurrently. Futures complete as {@link KvClient}'s do.
+ * <p><b>Threading.</b> Thread-safe. A client made by {@link #connect} runs one timer thread and one event thread for
+ * all its shards, however many there are (besides its transport's threads); the event consumer is called on that
+ * event thread, one event at a time, so a consumer that blocks holds up every shard's events. Futures complete as
+ * {@link KvClient}'s do.
  */
 public final class ShardedKvClient implements KvOperations {
 
@@ -76,7 +78,8 @@ public final class ShardedKvClient implements KvOperations {
      * @param members  every member's client address
      * @param settings applied to the builder before the shards' clients are built (timeouts, read consistency,
      *                 TLS, client id); it must not set {@link RaftwireClient.Builder#group}
-     * @throws ClientException if a shard's session could not be opened (the sessions already open are closed)
+     * @throws ClientException if the members host another group count than {@code raftwire.groups} says (naming
+     *                         both), or a shard's session could not be opened (the sessions already open are closed)
      */
     public static ShardedKvClient connect(RaftwireConfig config, List<PeerAddress> members,
             UnaryOperator<RaftwireClient.Builder> settings) {
@@ -90,6 +93,7 @@ public final class ShardedKvClient implements KvOperations {
         }
         ShardedKvClient sharded = new ShardedKvClient(shards, shared[0]);
         try {
+            clients.get(0).start().requireGroupCount(clients.size());
             for (RaftwireClient c : clients) {
                 c.connect();
             }

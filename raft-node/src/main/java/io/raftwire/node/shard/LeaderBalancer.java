@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -37,9 +38,13 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LeaderBalancer {
 
+    /** How long {@link #balance(int)} waits before reading the status again while a group elects its leader. */
+    static final Duration SETTLE_PAUSE = Duration.ofMillis(100);
+
     private final List<RaftwireClient> groups;
     private final List<String> members;
     private final Duration timeout;
+    private final List<String> skipped = new ArrayList<>();
 
     /**
      * @param groups  one started client per group, group {@code i} at index {@code i}, each built with
@@ -57,8 +62,13 @@ public final class LeaderBalancer {
         }
     }
 
-    /** Each group's leader and voters as the members report them now. */
+    /**
+     * Each group's leader and voters as the members report them now. A group whose leader is not among the voters
+     * that leader reports (its removal committed there but the leader has not stepped down yet, for example) is
+     * reported without a leader, so that no plan moves it; {@link #skipped()} says which and why.
+     */
     public List<Group> report() {
+        skipped.clear();
         List<Group> report = new ArrayList<>(groups.size());
         for (int g = 0; g < groups.size(); g++) {
             report.add(reportOf(g));
@@ -66,8 +76,27 @@ public final class LeaderBalancer {
         return report;
     }
 
+    /** The groups the last {@link #report()} took as leaderless although a member reported leading them, with why. */
+    public List<String> skipped() {
+        return List.copyOf(skipped);
+    }
+
     /**
-     * Plans from a fresh report and carries the plan out, one transfer at a time.
+     * The group a member reported leading with these voters: without a leader (and a line in {@code skipped} saying
+     * why) if the leader is not among them.
+     */
+    static Group led(int group, String leader, Set<String> voters, List<String> skipped) {
+        if (voters.contains(leader)) {
+            return new Group(group, leader, voters);
+        }
+        skipped.add("group " + group + ": leader " + leader + " is not among its voters " + new TreeSet<>(voters)
+                + ", left alone as leaderless");
+        return new Group(group, null, voters);
+    }
+
+    /**
+     * Plans from a fresh report and carries the plan out, one transfer at a time: one pass, without reading where
+     * the leaders went ({@link #balance(int)} does).
      *
      * @return the transfers made, in order; empty if the leaders were balanced
      * @throws ClientException if a group refused a transfer (naming the group, the members and the reason) or did
@@ -75,13 +104,79 @@ public final class LeaderBalancer {
      */
     public List<Transfer> balance() {
         List<Transfer> plan = LeaderBalance.plan(report());
+        carryOut(plan);
+        return plan;
+    }
+
+    private void carryOut(List<Transfer> plan) {
         for (Transfer t : plan) {
             TransferResponse r = await(groups.get(t.group()).transferLeadership(t.to()), t.toString());
             if (r.status() != RaftResponse.Status.OK) {
                 throw new ClientException("leadership transfer of " + t + " refused: " + r.error(), r.error(), null);
             }
         }
-        return plan;
+    }
+
+    /**
+     * What {@link #balance(int)} did.
+     *
+     * @param passes  the transfers of each pass that planned any, in order
+     * @param leaders each group's leader and voters as read after the last pass
+     * @param skipped the groups that read took as leaderless although a member reported leading them, with why
+     */
+    public record Outcome(List<List<Transfer>> passes, List<Group> leaders, List<String> skipped) {
+        public Outcome {
+            passes = passes.stream().map(List::copyOf).toList();
+            leaders = List.copyOf(leaders);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * Balances in up to {@code passes} passes, each planned from a fresh report and carried out as {@link #balance()}
+     * does, stopping at the first pass that plans nothing. MicroRaft 0.7 does not promise that a transfer's target
+     * wins the election the transfer starts, so a pass can leave the leaders unbalanced; the next pass sees where
+     * they went. Each report is read once every group reports a leader (or is {@linkplain #skipped() skipped}), or
+     * as it is when {@code timeout} has passed while some group has none (its election decides; no plan moves it).
+     *
+     * @param passes at least 1
+     * @return the transfers made and the report read after the last pass
+     * @throws ClientException as {@link #balance()}; the transfers before it were made
+     */
+    public Outcome balance(int passes) {
+        if (passes < 1) {
+            throw new IllegalArgumentException("passes = " + passes + " (expected: at least 1)");
+        }
+        List<List<Transfer>> made = new ArrayList<>();
+        List<Group> report = settledReport();
+        for (int p = 0; p < passes; p++) {
+            List<Transfer> plan = LeaderBalance.plan(report);
+            if (plan.isEmpty()) {
+                break;
+            }
+            carryOut(plan);
+            made.add(plan);
+            report = settledReport();
+        }
+        return new Outcome(made, report, skipped());
+    }
+
+    /** A report in which every group has a leader or was skipped, or the last one read when the timeout passed. */
+    private List<Group> settledReport() {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Group> report = report();
+            long leaderless = report.stream().filter(g -> g.leader() == null).count();
+            if (leaderless == skipped.size() || System.nanoTime() - deadline > 0) {
+                return report;
+            }
+            try {
+                Thread.sleep(SETTLE_PAUSE.toMillis()); // an election in progress: read again shortly
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClientException("interrupted while waiting for the groups' elections", null, e);
+            }
+        }
     }
 
     /** The group's view from the member that reports leading it, else from the first member that answers. */
@@ -102,7 +197,7 @@ public final class LeaderBalancer {
             }
             NodeStatus s = r.status();
             if (MemberStatus.LEADER.equals(s.role())) {
-                return new Group(group, s.member(), voters(s));
+                return led(group, s.member(), voters(s), skipped);
             }
             if (any == null) {
                 any = s;

@@ -24,8 +24,9 @@ import java.util.zip.CRC32C;
  *
  * <p><b>The shard count is fixed for the store's life.</b> Changing it moves almost every key to another shard
  * ({@code mod} is not a consistent hash), and there is no re-sharding: a store of 8 shards stays 8. A client built
- * for another count than the members host would read and write the wrong groups ({@code ShardedKvClient} takes the
- * count from the same {@code raftwire.groups} the members are configured with).
+ * for another count than the members host would read and write the wrong groups: {@code ShardedKvClient} takes the
+ * count from the same {@code raftwire.groups} the members are configured with, and refuses to connect if the
+ * members host another count.
  *
  * <p>Immutable and thread-safe.
  */

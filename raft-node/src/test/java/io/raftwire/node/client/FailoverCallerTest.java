@@ -4,6 +4,7 @@ import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.response.KeepAliveResponse;
 import io.raftwire.message.value.DefaultOperationId;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveOperation;
@@ -248,5 +249,22 @@ class FailoverCallerTest {
                 assertThrows(CompletionException.class, f::join).getCause());
         assertTrue(c.getMessage().startsWith("CommandRequest abandoned: the client is closing; last failure: "),
                 c.getMessage());
+    }
+
+    @Test
+    void aProbeRefusedForGoodFailsTheCallAtOnceWithTheMembersReason() {
+        String reason = "KeepAliveRequest for session 1970324836974592 of group index 7 reached member n1"
+                + " (expected: a group index below 4, the groups it hosts)";
+        transport.answer((member, request) -> new KeepAliveResponse(Status.ERROR,
+                new RaftError(RaftError.Type.PROTOCOL_ERROR, reason, null), null, List.of(), new long[0]));
+
+        CompletableFuture<CommandResponse> f = call();
+
+        ClientException c = assertInstanceOf(ClientException.class,
+                assertThrows(CompletionException.class, () -> done(f)).getCause());
+        assertEquals("CommandRequest not sent: member n1 refused the leader probe: PROTOCOL_ERROR " + reason,
+                c.getMessage(), "no timeout, no \"no leader\": the member's own reason");
+        assertEquals(RaftError.Type.PROTOCOL_ERROR, c.error().type());
+        assertEquals(1, transport.sent().size(), "one probe, no retry: " + transport.sent());
     }
 }

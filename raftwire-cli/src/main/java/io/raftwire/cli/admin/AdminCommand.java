@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -157,8 +158,9 @@ public final class AdminCommand implements Runnable {
         boolean learner;
 
         @Option(names = "--all-groups", description = "Add it to every group the members host (raftwire.groups of"
-                + " the configuration), one group after another, printing a line per group; stops at the first"
-                + " refusal, naming the group (the groups before it keep the new member).")
+                + " the configuration; refused if the members host another count), one group after another, printing"
+                + " a line per group; stops at the first refusal, naming the group (the groups before it keep the new"
+                + " member).")
         boolean allGroups;
 
         @Override
@@ -179,6 +181,7 @@ public final class AdminCommand implements Runnable {
                 return membersLine(r.members(), r.index());
             }
             int count = admin.connection.groups();
+            requireGroupCount(client, count);
             String cluster = admin.connection.clusterId();
             List<String> lines = new ArrayList<>();
             for (int g = 0; g < count; g++) {
@@ -277,9 +280,49 @@ public final class AdminCommand implements Runnable {
     @Command(name = "balance-leaders", mixinStandardHelpOptions = true,
             versionProvider = RaftwireCommand.VersionProvider.class,
             description = {"Spreads the leaders of the members' groups (raftwire.groups of the configuration) over the"
-                    + " members with leadership transfers, one group at a time, until no member leads more than one"
-                    + " group more than another voter of its groups; prints the transfers made."})
+                    + " members with leadership transfers, one group at a time: plans from the members' status so that"
+                    + " no member leads more than one group more than another voter of its groups, transfers, reads"
+                    + " the status again and plans again, up to " + AdminCommand.BalanceLeaders.PASSES + " passes;"
+                    + " prints each pass's transfers and where the leaders are after the last."})
     static final class BalanceLeaders extends Operation {
+        /** Plan, transfer, read again: at most this many times (a transfer's target may lose its election). */
+        static final int PASSES = 3;
+
+        /**
+         * One line per pass that made transfers, one per skipped group, then {@code OK} and where the leaders are:
+         * {@code m-1 leads 3 (0, 5, 6)}, members by id, and the groups without a leader.
+         */
+        static String lines(LeaderBalancer.Outcome outcome, int count) {
+            List<String> lines = new ArrayList<>();
+            for (int p = 0; p < outcome.passes().size(); p++) {
+                List<LeaderBalance.Transfer> pass = outcome.passes().get(p);
+                lines.add("pass " + (p + 1) + ": " + pass.size() + " transfer(s): " + pass.stream()
+                        .map(LeaderBalance.Transfer::toString).collect(Collectors.joining("; ")));
+            }
+            outcome.skipped().forEach(line -> lines.add("skipped " + line));
+            Map<String, List<Integer>> led = new TreeMap<>();
+            List<Integer> leaderless = new ArrayList<>();
+            for (LeaderBalance.Group g : outcome.leaders()) {
+                if (g.leader() == null) {
+                    leaderless.add(g.group());
+                } else {
+                    led.computeIfAbsent(g.leader(), m -> new ArrayList<>()).add(g.group());
+                }
+            }
+            StringBuilder ok = new StringBuilder(outcome.passes().isEmpty()
+                    ? "OK the leaders of " + count + " group(s) are balanced: no transfer; leaders: "
+                    : "OK after " + outcome.passes().size() + " pass(es), leaders: ");
+            ok.append(led.entrySet().stream().map(e -> e.getKey() + " leads " + e.getValue().size() + " ("
+                    + e.getValue().stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")")
+                    .collect(Collectors.joining("; ")));
+            if (!leaderless.isEmpty()) {
+                ok.append(led.isEmpty() ? "" : "; ").append("no leader: ").append(leaderless.stream()
+                        .map(String::valueOf).collect(Collectors.joining(", ")));
+            }
+            lines.add(ok.toString());
+            return String.join(System.lineSeparator(), lines);
+        }
+
         @Override
         void checkArguments(List<PeerAddress> addresses) {
             if (admin.connection.group().isPresent()) {
@@ -291,6 +334,7 @@ public final class AdminCommand implements Runnable {
         @Override
         String run(RaftwireClient client, List<PeerAddress> addresses) {
             int count = admin.connection.groups();
+            requireGroupCount(client, count);
             String cluster = admin.connection.clusterId();
             List<RaftwireClient> clients = new ArrayList<>();
             try {
@@ -298,17 +342,24 @@ public final class AdminCommand implements Runnable {
                     String id = GroupIds.id(cluster, g);
                     clients.add(admin.connection.create(admin.members, b -> b.group(id).build()).start());
                 }
-                List<LeaderBalance.Transfer> made = new LeaderBalancer(clients,
+                LeaderBalancer.Outcome outcome = new LeaderBalancer(clients,
                         addresses.stream().map(PeerAddress::id).toList(),
-                        Duration.ofMillis(admin.connection.timeoutMs())).balance();
-                return made.isEmpty() ? "OK the leaders of " + count + " group(s) are balanced: no transfer"
-                        : "OK " + made.size() + " transfer(s): " + made.stream().map(LeaderBalance.Transfer::toString)
-                                .collect(Collectors.joining("; "));
+                        Duration.ofMillis(admin.connection.timeoutMs())).balance(PASSES);
+                return lines(outcome, count);
             } catch (ClientException e) {
                 throw new CliFailure(e.getMessage());
             } finally {
                 clients.forEach(RaftwireClient::close);
             }
+        }
+    }
+
+    /** Refuses to address every group when the members host another count than the configuration says. */
+    static void requireGroupCount(RaftwireClient client, int count) {
+        try {
+            client.requireGroupCount(count);
+        } catch (ClientException e) {
+            throw new CliFailure(e.getMessage());
         }
     }
 }

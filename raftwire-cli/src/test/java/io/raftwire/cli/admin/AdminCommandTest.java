@@ -2,11 +2,15 @@ package io.raftwire.cli.admin;
 
 import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.Run;
+import io.raftwire.node.shard.LeaderBalance.Group;
+import io.raftwire.node.shard.LeaderBalance.Transfer;
+import io.raftwire.node.shard.LeaderBalancer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import picocli.CommandLine;
@@ -53,6 +57,27 @@ class AdminCommandTest {
         assertEquals(ExitCodes.USAGE, run.status());
         assertEquals(true, run.err().startsWith("raftwire admin: a subcommand is missing (expected: one of add-member,"
                 + " remove-member, transfer-leadership, snapshot, balance-leaders)"), run.err());
+    }
+
+    @Test
+    void balanceLeadersSaysEachPassSkippedGroupsAndWhereTheLeadersEndedUp() {
+        Set<String> three = Set.of("m-1", "m-2", "m-3");
+        LeaderBalancer.Outcome outcome = new LeaderBalancer.Outcome(
+                List.of(List.of(new Transfer(0, "m-1", "m-2"), new Transfer(1, "m-1", "m-3")),
+                        List.of(new Transfer(0, "m-3", "m-2"))),
+                List.of(new Group(0, "m-2", three), new Group(1, "m-3", three), new Group(2, "m-1", three),
+                        new Group(3, null, three)),
+                List.of("group 3: leader m-4 is not among its voters [m-1, m-2, m-3], left alone as leaderless"));
+
+        assertEquals(String.join(System.lineSeparator(),
+                "pass 1: 2 transfer(s): group 0: m-1 -> m-2; group 1: m-1 -> m-3",
+                "pass 2: 1 transfer(s): group 0: m-3 -> m-2",
+                "skipped group 3: leader m-4 is not among its voters [m-1, m-2, m-3], left alone as leaderless",
+                "OK after 2 pass(es), leaders: m-1 leads 1 (2); m-2 leads 1 (0); m-3 leads 1 (1); no leader: 3"),
+                AdminCommand.BalanceLeaders.lines(outcome, 4));
+        assertEquals("OK the leaders of 2 group(s) are balanced: no transfer; leaders: m-1 leads 1 (0); m-2 leads 1"
+                + " (1)", AdminCommand.BalanceLeaders.lines(new LeaderBalancer.Outcome(List.of(),
+                        List.of(new Group(0, "m-1", three), new Group(1, "m-2", three)), List.of()), 2));
     }
 
     /** With no environment the configuration would be unusable (TLS without files): nothing got that far. */
