@@ -39,6 +39,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,6 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  * per key), no acknowledged write lost, and every group's state machines equal on the three members. Seeded:
  * {@code -Dtest.seed=<n>} replays a run (the fault decisions of {@link FaultPlan} and the workload).
  */
+@Tag("long")
 class ShardedChaosIT {
 
     private static final int GROUPS = 4;

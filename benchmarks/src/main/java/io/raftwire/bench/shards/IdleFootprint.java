@@ -30,8 +30,8 @@ final class IdleFootprint {
             Thread.sleep(idle.toMillis()); // idle on purpose: the members' timers run, nothing else
             int threadsAfter = threads.getThreadCount();
             long heapAfter = heapAfterGc(memory);
-            return new Figures(groups, (threadsAfter - threadsBefore) / ShardedMembers.SIZE,
-                    (heapAfter - heapBefore) / ShardedMembers.SIZE);
+            int size = members.members().size();
+            return new Figures(groups, (threadsAfter - threadsBefore) / size, (heapAfter - heapBefore) / size);
         }
     }
 
