@@ -72,6 +72,7 @@ public final class RaftGroup implements AutoCloseable {
     private final NodeMetrics metrics;
     private final SessionConsistency sessions;
     private final SessionTrackingStateMachine tracking;
+    private boolean routed; // guarded by the member's start, on one thread
     private volatile boolean closed;
 
     /** A store given by the application instead of the one in the data directory. */
@@ -169,9 +170,20 @@ public final class RaftGroup implements AutoCloseable {
     }
 
     /** Routes the group's messages and requests to it and starts its engine; blocks until the engine started. */
+    /**
+     * Routes this group's Raft messages and client requests to it from now on; before the member's transports start,
+     * so that no message a peer sends once it can connect finds the group missing (as a one-group node did).
+     */
+    void route() {
+        if (!routed) {
+            routed = true;
+            parts.router().register(id, inbound);
+            parts.clientRouter().route(index, services);
+        }
+    }
+
     void start() {
-        parts.router().register(id, inbound);
-        parts.clientRouter().route(index, services);
+        route();
         raftNode.start().join();
         StalePreVoteWatchdog.watch(raftNode, parts.config().get(ConfigKeys.RAFT_HEARTBEAT_PERIOD_SECS));
         if (failureDetector != null) {

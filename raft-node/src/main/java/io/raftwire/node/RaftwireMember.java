@@ -174,6 +174,9 @@ public final class RaftwireMember implements AutoCloseable {
      * @return this member
      */
     public RaftwireMember start() {
+        for (int i = 0; i < groups.length(); i++) {
+            groups.get(i).route(); // before the sockets: a peer's first message must find its group
+        }
         parts.peers().start();
         parts.clients().start();
         for (int i = 0; i < groups.length(); i++) {
