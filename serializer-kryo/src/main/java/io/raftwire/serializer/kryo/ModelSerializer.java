@@ -296,19 +296,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
                     args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
                     continue;
                 }
-                args[i] = switch (c.kind()) {
-                    case LONG -> input.readVarLong(true);
-                    case INT -> input.readVarInt(true);
-                    case BOOLEAN -> PayloadReads.flag(input, labels[i]);
-                    case STRING -> PayloadReads.string(input, maxElements, labels[i]);
-                    case BYTES -> PayloadReads.bytes(input, maxElements, labels[i]);
-                    case LONGS -> PayloadReads.longs(input, maxElements, labels[i]);
-                    case ENUM -> readEnum(input, i);
-                    case VALUE -> readValue(kryo, input, i);
-                    case POLYMORPHIC -> readPolymorphic(kryo, input, i);
-                    case LIST, SET -> readElements(kryo, input, i, c.kind() == Kind.SET);
-                    default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
-                };
+                args[i] = readNative(kryo, input, i);
             }
         } catch (KryoException e) {
             if (truncated(e)) {
@@ -328,6 +316,12 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         if (c.walked()) {
             return ShapeCodec.read(c.shape(), KryoWire.source(kryo, input, schema, maxElements, labels[i]), labels[i]);
         }
+        return readNative(kryo, input, i);
+    }
+
+    /** Reads component {@code i}, of a kind kryo writes natively (not walked). */
+    private Object readNative(Kryo kryo, Input input, int i) {
+        Component c = components[i];
         return switch (c.kind()) {
             case LONG -> input.readVarLong(true);
             case INT -> input.readVarInt(true);
