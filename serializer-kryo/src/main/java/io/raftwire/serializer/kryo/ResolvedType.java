@@ -3,13 +3,14 @@ package io.raftwire.serializer.kryo;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
+import io.raftwire.serializer.AbstractResolvingDecoder;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.MalformedPayloadException;
-import io.raftwire.serializer.schema.EnumConstant;
 import io.raftwire.serializer.schema.FieldSchema;
 import io.raftwire.serializer.schema.ReadPlan;
 import io.raftwire.serializer.schema.ShapeSchema;
+import io.raftwire.serializer.schema.WrittenConstants;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -78,59 +79,19 @@ final class ResolvedType {
             throw unsupported(label, "convert the walked component " + w.shape() + " (" + r.conversion() + ")");
         }
         for (ReadPlan.EnumMapping m : r.enums()) {
-            if (sameNumbers(m)) {
+            if (WrittenConstants.unchanged(m)) {
                 continue;
             }
             if (!m.path().isEmpty() || w.walked()) {
                 throw unsupported(label, "map enum constants by name inside " + w.shape() + " (at '" + m.path()
                         + "')");
             }
-            Object[] constants = constantsByWritten(m, reader.model().components().get(slot).enumConstants());
-            return (kryo, in, args) -> args[slot] = constant(in.readVarInt(true), constants, m, label);
+            WrittenConstants constants = WrittenConstants.of(m, reader.model().components().get(slot)
+                    .enumConstants());
+            return (kryo, in, args) -> args[slot] = constants.read(Integer.toUnsignedLong(in.readVarInt(true)),
+                    label);
         }
         return (kryo, in, args) -> args[slot] = reader.readComponent(kryo, in, slot);
-    }
-
-    /** Whether every written constant is the reader's constant with the same wire number, and none is unknown. */
-    private static boolean sameNumbers(ReadPlan.EnumMapping m) {
-        return m.unknown().isEmpty() && m.readerByWritten().entrySet().stream()
-                .allMatch(e -> e.getKey() == e.getValue().wire());
-    }
-
-    /** Per written wire number, the reader's constant (by its wire number, which is its ordinal), or null. */
-    private static Object[] constantsByWritten(ReadPlan.EnumMapping m, Object[] readerConstants) {
-        int max = -1;
-        for (int k : m.readerByWritten().keySet()) {
-            max = Math.max(max, k);
-        }
-        for (EnumConstant c : m.unknown()) {
-            max = Math.max(max, c.wire());
-        }
-        Object[] byWritten = new Object[max + 1];
-        m.readerByWritten().forEach((written, c) -> byWritten[written] = readerConstants[c.wire()]);
-        return byWritten;
-    }
-
-    /** The constant a written {@code ordinal + 1} (0 = null) stands for, refusing one the reader lacks. */
-    private static Object constant(int raw, Object[] byWritten, ReadPlan.EnumMapping m, String label) {
-        if (raw == 0) {
-            return null;
-        }
-        int written = raw - 1;
-        if (written >= 0 && written < byWritten.length && byWritten[written] != null) {
-            return byWritten[written];
-        }
-        for (EnumConstant c : m.unknown()) {
-            if (c.wire() == written) {
-                throw new MalformedPayloadException(label + " holds enum constant " + c.name() + " (wire number "
-                        + written + "), which the reader's enum does not have (expected: one of "
-                        + m.readerByWritten().values().stream().map(EnumConstant::name).toList() + ")");
-            }
-        }
-        java.util.SortedSet<Integer> numbers = new java.util.TreeSet<>(m.readerByWritten().keySet());
-        m.unknown().forEach(c -> numbers.add(c.wire()));
-        throw new MalformedPayloadException(label + " holds enum wire number " + Integer.toUnsignedString(written)
-                + " (expected: one of the writer's wire numbers " + numbers + ")");
     }
 
     /** Reads one value written with the writer's schema into the reader's type; truncation refused naming where. */
@@ -153,9 +114,8 @@ final class ResolvedType {
         return reader.model().instantiate(args);
     }
 
-    static IllegalArgumentException unsupported(String label, String what) {
-        return new IllegalArgumentException(label + ": kryo's resolving decoder cannot " + what + " yet (expected:"
-                + " docs/upgrades.md section 3 step 3 for the changes it reads)");
+    private static IllegalArgumentException unsupported(String label, String what) {
+        return AbstractResolvingDecoder.unsupported(KryoSerializerProvider.NAME, label, what);
     }
 
     /** Reads and drops one written component by the writer's shape, in kryo's native layout. */
