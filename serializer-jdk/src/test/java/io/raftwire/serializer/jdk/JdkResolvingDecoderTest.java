@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import io.raftwire.serializer.AbstractResolvingDecoder;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.contract.GoldenBytes;
 import io.raftwire.serializer.contract.ResolvingDecoderContract;
 import io.raftwire.serializer.schema.Schema;
@@ -88,9 +89,29 @@ class JdkResolvingDecoderTest extends ResolvingDecoderContract {
                 + " [0, 1, 2])", EnumV2.class, EnumV1.class, new long[] {ID, 5});
     }
 
+    @Test
+    void removedValueOrCollectionHoldingWhatItsWriterNeverWritesIsRefused() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, RichV1.class).register(ID + 1, Leaf.class).build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, RichV2.class).register(ID + 1, Leaf.class).build();
+        AbstractResolvingDecoder<?> decoder = create(Schema.of(older), serializer(newer));
+        assertCarrierRefused("RichV1.leaf holds type id 1026 (expected: a type id the reader registers to skip the"
+                + " removed component)", decoder, "RichV2", new long[] {ID, 7, ID + 2});
+        assertCarrierRefused("RichV1.leaf holds type id 1024 (expected: a type id the reader registers unchanged to"
+                + " skip the removed component)", decoder, "RichV2", new long[] {ID, 7, ID});
+        assertCarrierRefused("RichV1.names size = 1000 (expected: 0..0, limited by the 0 bytes remaining and"
+                + " max-elements 16777216)", decoder, "RichV2", new long[] {ID, 7, 0, 1001, 0});
+        assertCarrierRefused("RichV1.leaves holds a null element (expected: none)", decoder, "RichV2",
+                new long[] {ID, 7, 0, 0, 2, 0});
+    }
+
     private void assertCarrierRefused(String expected, Class<?> writer, Class<?> reader, long[] words,
             Object... references) {
+        assertCarrierRefused(expected, decoder(writer, reader), reader.getSimpleName(), words, references);
+    }
+
+    private void assertCarrierRefused(String expected, AbstractResolvingDecoder<?> decoder, String reader,
+            long[] words, Object... references) {
         byte[] payload = JdkStreams.plainStream(new Carrier(words, references.length == 0 ? null : references));
-        assertEquals(expected, reason(reader.getSimpleName(), payload, refusal(decoder(writer, reader), payload)));
+        assertEquals(expected, reason(reader, payload, refusal(decoder, payload)));
     }
 }
