@@ -80,6 +80,13 @@ import java.util.Optional;
  * {@link #open}, {@link #takeRestoredState()} and {@link #close()} are for the node's owner, before the node starts and
  * after it terminated. The directory is locked against a second store (in this or another process) while open.
  *
+ * <p><b>Shared log.</b> Opened for a group of a member's {@link SharedLog} (a member of more than one group), the
+ * store keeps its state files and snapshots as above, and its log entries in the shared log: the log part of every
+ * rule above applies to the shared log, whose one sync thread forces every group's writes in one pass, and whose
+ * failure fails every group of the member; a truncation is a record of the group there, forced before the call
+ * returns; {@code truncateLogEntriesUntil} lets the shared log delete the segments every group's snapshot covers. See
+ * {@link SharedLog}.
+ *
  * <p>Values must be raftwire's model records, as {@link io.raftwire.node.model.RaftwireModelFactory} builds them.
  */
 public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
@@ -254,7 +261,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 own.startPreparing();
                 log = new OwnLog(own, committer);
             } else {
-                SharedLog.GroupLog part = shared.log().attach(shared.group(), snapshotIndex);
+                SharedLog.GroupLog part = shared.log().attach(shared.group(), snapshotIndex, listener);
                 try {
                     restored = assemble(dir, e, m, t, snapshot, part.hadRecords(), part.takeRestored());
                 } catch (IOException | RuntimeException ex) {

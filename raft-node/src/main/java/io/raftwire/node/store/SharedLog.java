@@ -79,6 +79,8 @@ public final class SharedLog implements Closeable {
     private final SharedLogRecovery.GroupEntries[] recovered; // from the scan at open, until each group takes them
     private int references = 1;
     private boolean closed;
+    /** Told how long each force of the shared log took: group 0's listener while it is open (its meters are the member's). */
+    private volatile StoreListener forces = StoreListener.NONE;
 
     private SharedLog(Path dir, int groups, RecordCodec codec, SharedLogRecovery recovery, FileChannel lockChannel,
             FileLock lock, SegmentedLog log, GroupCommitter committer, Syncer syncer,
@@ -141,7 +143,8 @@ public final class SharedLog implements Closeable {
             }
             FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
-            Syncer syncer = options.syncer();
+            ForceListener forces = new ForceListener();
+            Syncer syncer = new TimedSyncer(options.syncer(), forces);
             SharedLogRecovery recovery = new SharedLogRecovery(dir, header, codec, syncer, files,
                     options.tornTailReporter(), options.segmentBytes(), groups);
             SharedLogRecovery.Result found = recovery.recover();
@@ -151,7 +154,10 @@ public final class SharedLog implements Closeable {
                     new SegmentPreparer(dir, files, options.preallocate()));
             log.forceNewest();
             log.startPreparing();
-            return new SharedLog(dir, groups, codec, recovery, lockChannel, lock, log, committer, syncer, found);
+            SharedLog shared = new SharedLog(dir, groups, codec, recovery, lockChannel, lock, log, committer, syncer,
+                    found);
+            forces.log = shared;
+            return shared;
         } catch (IOException | RuntimeException ex) {
             if (lock != null) {
                 lock.release();
@@ -191,6 +197,19 @@ public final class SharedLog implements Closeable {
         }
     }
 
+    /** Passes each force's duration to the shared log's current listener ({@link #forces}). */
+    private static final class ForceListener implements StoreListener {
+        volatile SharedLog log;
+
+        @Override
+        public void onForce(long nanos) {
+            SharedLog l = log;
+            if (l != null) {
+                l.forces.onForce(nanos);
+            }
+        }
+    }
+
     /** The directory. */
     public Path directory() {
         return dir;
@@ -208,6 +227,14 @@ public final class SharedLog implements Closeable {
      * @throws IllegalStateException if the group's part is already open, or the log is closed
      */
     synchronized GroupLog attach(int group, long snapshotIndex) throws IOException {
+        return attach(group, snapshotIndex, StoreListener.NONE);
+    }
+
+    /**
+     * {@link #attach(int, long)} with the group's listener; group 0's is told of every force of the shared log while it
+     * is open (a member's meters are group 0's).
+     */
+    synchronized GroupLog attach(int group, long snapshotIndex, StoreListener listener) throws IOException {
         if (group < 0 || group >= groups) {
             throw new IllegalArgumentException("group index " + group + " (expected: 0.." + (groups - 1)
                     + ", the groups this shared log was opened for)");
@@ -232,6 +259,9 @@ public final class SharedLog implements Closeable {
         references++;
         covered[group] = Math.max(covered[group], snapshotIndex);
         deleteCovered();
+        if (group == 0) {
+            forces = listener;
+        }
         return new GroupLog(group, after, entries.any(), entries.nextIndex(snapshotIndex), snapshotIndex);
     }
 
@@ -363,6 +393,9 @@ public final class SharedLog implements Closeable {
     private void detach(int group) throws IOException {
         synchronized (this) {
             attached[group] = false;
+            if (group == 0) {
+                forces = StoreListener.NONE;
+            }
         }
         release();
     }

@@ -373,6 +373,36 @@ class SharedLogTest {
         assertEquals(null, locked, "the last group's close released the shared log's lock");
     }
 
+    @Test
+    void group0sListenerIsToldOfTheSharedLogsForces() throws Exception {
+        StoreOptions o = options(Syncer.SYSTEM);
+        SharedLog log = shared(2, o);
+        AtomicInteger group0 = new AtomicInteger();
+        AtomicInteger group1 = new AtomicInteger();
+        List<FileRaftStore> stores = new ArrayList<>();
+        int g = 0;
+        for (AtomicInteger count : List.of(group0, group1)) {
+            FileRaftStore s = FileRaftStore.open(root.resolve("group-" + g), serializer("kryo"),
+                    StoreFixtures.GROUP + "-" + g, o, new StoreListener() {
+                        @Override
+                        public void onForce(long nanos) {
+                            count.incrementAndGet();
+                        }
+                    }, log, g++);
+            open.add(s);
+            stores.add(s);
+            s.takeRestoredState();
+        }
+        StoreFixtures.initialise(stores.get(1));
+        int group0Before = group0.get();
+        int group1Before = group1.get();
+        stores.get(1).persistLogEntries(entries(1, 2, 1));
+        stores.get(1).flush();
+        assertEquals(group1Before, group1.get(), "group 1's listener hears of its own state files' forces only");
+        assertTrue(group0.get() > group0Before, "group 0's listener (the member's meters) hears of the shared log's"
+                + " force for group 1's entries");
+    }
+
     /** Counts forces of files; fails them with {@link #failure} once set. Thread-safe. */
     static final class CountingSyncer implements Syncer {
         final AtomicInteger files = new AtomicInteger();
