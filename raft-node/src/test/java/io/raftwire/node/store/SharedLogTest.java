@@ -300,6 +300,17 @@ class SharedLogTest {
     }
 
     @Test
+    void aOneGroupStoreRefusesADirectoryHoldingASharedLog() throws Exception {
+        StoreOptions o = options(Syncer.SYSTEM);
+        shared(2, o).close();
+        IOException e = assertThrows(IOException.class, () -> FileRaftStore.open(root, serializer("kryo"),
+                StoreFixtures.GROUP, o));
+        assertEquals("data directory " + root + " holds shared-log/, the log of a member of more than one group "
+                + "(expected: the layout of a member of one group, entries in log/; start the member with the "
+                + "raftwire.groups it was written with)", e.getMessage());
+    }
+
+    @Test
     void aFailedFsyncFailsEveryGroupNamingTheSharedLog() throws Exception {
         CountingSyncer syncer = new CountingSyncer();
         StoreOptions o = options(syncer);
