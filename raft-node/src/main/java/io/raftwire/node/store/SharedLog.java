@@ -144,7 +144,7 @@ public final class SharedLog implements Closeable {
             FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             ForceListener forces = new ForceListener();
-            Syncer syncer = new TimedSyncer(options.syncer(), forces);
+            Syncer syncer = new FailStopSyncer(new TimedSyncer(options.syncer(), forces), dir);
             SharedLogRecovery recovery = new SharedLogRecovery(dir, header, codec, syncer, files,
                     options.tornTailReporter(), options.segmentBytes(), groups);
             SharedLogRecovery.Result found = recovery.recover();
