@@ -123,11 +123,15 @@ final class GroupCommitter {
             checkHealthy();
             add(written, dirs);
         }
+        boolean forced;
         forceLock.lock();
         try {
-            pass("the Raft thread");
+            forced = pass("the Raft thread");
         } finally {
             forceLock.unlock();
+        }
+        if (!forced) {
+            checkHealthy(); // a pass that ran while this one waited failed: what was handed over is not durable
         }
         runReadyCallbacks();
     }
@@ -204,14 +208,17 @@ final class GroupCommitter {
         return true;
     }
 
-    /** One force pass; the caller holds the force lock. */
-    private void pass(String on) throws IOException {
+    /**
+     * One force pass; the caller holds the force lock. Returns {@code false}, forcing nothing, if the committer is
+     * closing or has failed.
+     */
+    private boolean pass(String on) throws IOException {
         List<LogSegment> toForce;
         List<Path> dirsToForce;
         long target;
         synchronized (this) {
             if (closing || failure != null) {
-                return;
+                return false;
             }
             toForce = new ArrayList<>(segments);
             dirsToForce = new ArrayList<>(directories);
@@ -237,6 +244,7 @@ final class GroupCommitter {
         if (target > durable) {
             durable = target; // under the force lock: passes publish in order
         }
+        return true;
     }
 
     private void runReadyCallbacks() {

@@ -144,7 +144,7 @@ public final class SharedLog implements Closeable {
             FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             ForceListener forces = new ForceListener();
-            Syncer syncer = new TimedSyncer(options.syncer(), forces);
+            Syncer syncer = new FailStopSyncer(new TimedSyncer(options.syncer(), forces), dir);
             SharedLogRecovery recovery = new SharedLogRecovery(dir, header, codec, syncer, files,
                     options.tornTailReporter(), options.segmentBytes(), groups);
             SharedLogRecovery.Result found = recovery.recover();
@@ -300,9 +300,11 @@ public final class SharedLog implements Closeable {
         }
     }
 
-    private synchronized int append(int group, List<LogEntryModel> entries) throws IOException {
+    private synchronized int append(GroupLog part, List<LogEntryModel> entries) throws IOException {
         checkOpen();
+        part.checkAttached();
         committer.checkHealthy();
+        int group = part.group;
         ByteBuf buf = Unpooled.buffer(entries.size() * 64);
         try {
             int[] starts = new int[entries.size()];
@@ -318,9 +320,11 @@ public final class SharedLog implements Closeable {
         }
     }
 
-    private synchronized void appendTruncation(int group, long fromIndex) throws IOException {
+    private synchronized void appendTruncation(GroupLog part, long fromIndex) throws IOException {
         checkOpen();
+        part.checkAttached();
         committer.checkHealthy();
+        int group = part.group;
         ByteBuf buf = Unpooled.buffer(StoreFormat.FRAME_BYTES + StoreFormat.TRUNCATION_PAYLOAD_BYTES);
         try {
             codec.appendTruncation(group, fromIndex, buf);
@@ -356,9 +360,11 @@ public final class SharedLog implements Closeable {
         committer.forceNow(List.of(), List.of());
     }
 
-    private synchronized void cover(int group, long index) throws IOException {
+    private synchronized void cover(GroupLog part, long index) throws IOException {
         checkOpen();
+        part.checkAttached();
         committer.checkHealthy();
+        int group = part.group;
         covered[group] = Math.max(covered[group], index);
         deleteCovered();
     }
@@ -390,8 +396,10 @@ public final class SharedLog implements Closeable {
         return true;
     }
 
-    private void detach(int group) throws IOException {
+    private void detach(GroupLog part) throws IOException {
+        int group = part.group;
         synchronized (this) {
+            part.left = true; // under this lock: no write of the part follows
             attached[group] = false;
             if (group == 0) {
                 forces = StoreListener.NONE;
@@ -423,6 +431,14 @@ public final class SharedLog implements Closeable {
             this.coveredIndex = coveredIndex;
         }
 
+        /** Refuses a write of a closed part: it would land among the records of the group's next store. */
+        private void checkAttached() {
+            if (left) {
+                throw new IllegalStateException("group index " + group + "'s part of shared log " + dir + " is closed"
+                        + " (expected: calls from its open store only)");
+            }
+        }
+
         /** The group's entries after its snapshot, as found at open; handed over once. */
         List<LogEntryModel> takeRestored() {
             List<LogEntryModel> r = restored;
@@ -452,7 +468,7 @@ public final class SharedLog implements Closeable {
                             + index + " (expected: " + (nextIndex + i) + ", the next index of the log)");
                 }
             }
-            int bytes = SharedLog.this.append(group, entries);
+            int bytes = SharedLog.this.append(this, entries);
             nextIndex += entries.size();
             return bytes;
         }
@@ -463,14 +479,14 @@ public final class SharedLog implements Closeable {
                 throw new IllegalArgumentException("truncateLogEntriesFrom(" + index + ") (expected: an index in "
                         + (coveredIndex + 1) + ".." + (nextIndex - 1) + ", the entries on disk)");
             }
-            appendTruncation(group, index);
+            appendTruncation(this, index);
             force();
             nextIndex = index;
         }
 
         @Override
         public void truncateUntil(long index) throws IOException {
-            cover(group, index);
+            cover(this, index);
             coveredIndex = Math.max(coveredIndex, index);
             nextIndex = Math.max(nextIndex, index + 1);
         }
@@ -513,9 +529,8 @@ public final class SharedLog implements Closeable {
         /** Leaves the log to the other groups (it closes when the last holder has); then runs {@code alsoUnderLock}. */
         @Override
         public void close(GroupCommitter.IoAction alsoUnderLock) throws IOException {
-            left = true;
             try {
-                detach(group);
+                detach(this);
             } finally {
                 alsoUnderLock.run();
             }
