@@ -65,12 +65,12 @@ class DurableClusterIT {
     @Test
     @Timeout(120)
     void aFollowerLeftBehindBySeveralSnapshotsRestartsFromItsDirectoryAndCatchesUpThroughASnapshot() throws Exception {
-        try (KvCluster kv = start("kryo", 100); KvClient client = kv.client()) {
+        try (KvCluster kv = start("kryo", 40); KvClient client = kv.client()) {
             join(client.put("early", bytes("e")));
             int leader = kv.awaitLeader();
             int follower = (leader + 1) % 3;
             kv.cluster.stop(follower);
-            for (int i = 0; i < 450; i++) {
+            for (int i = 0; i < 180; i++) { // at least four snapshots while the follower is stopped
                 join(client.put("k" + (i % 50), bytes("v" + i)));
             }
             RaftwireNode back = kv.cluster.restart(follower);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>{@code jdk} is not here: it is the baseline built on {@code ObjectOutputStream}, which allocates its stream,
  * handle table and block buffer on every encode by design.
  */
+@Tag(EncodeAllocation.NEEDS_C2)
 class EngineModelAllocationTest {
 
     /** The providers that promise no garbage per encode; {@code jdk} allocates by design (see the class comment). */

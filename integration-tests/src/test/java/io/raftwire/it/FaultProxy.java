@@ -149,14 +149,23 @@ public final class FaultProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = server.accept();
-                Socket upstream = new Socket(target.host(), target.port());
+                Socket upstream;
+                try {
+                    upstream = new Socket(target.host(), target.port());
+                } catch (IOException refused) {
+                    // the target is not listening (not started yet, or stopped): close the dialler's socket now, as a
+                    // refused connection would be, so it dials again after its backoff; left open, it waited for its
+                    // handshake timeout (2 s), which delayed every proxied cluster's first election
+                    closeQuietly(client);
+                    continue;
+                }
                 int index = accepted.getAndIncrement();
                 sockets.add(client);
                 sockets.add(upstream);
                 start("fault-proxy-up-" + index, () -> pump(client, upstream, Direction.CLIENT_TO_SERVER));
                 start("fault-proxy-down-" + index, () -> pump(upstream, client, Direction.SERVER_TO_CLIENT));
             } catch (IOException e) {
-                // a refused upstream drops that client (its socket closes below); a closed server ends the loop
+                // a closed server ends the loop
             }
         }
     }

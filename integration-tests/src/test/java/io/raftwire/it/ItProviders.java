@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The providers a provider-parametrised cluster IT runs on: every provider it names in the long profile
+ * The providers a provider-parametrised cluster or socket IT runs on: every provider it names in the long profile
  * ({@code -Dit.providers=all}, what {@code mvn -B -ntp verify -Plong} sets), one of them in the default test command
  * ({@code -Dit.providers=one}). Which one differs from test to test, so that the default command still runs a cluster
  * on several providers; the catalog's round trip over real sockets runs on every provider in both

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * fixture, every edge case and the user types encode into a reused buffer allocating exactly 0 bytes after warm-up
  * ({@link EncodeAllocation} says how that is measured and why exactly 0).
  */
+@Tag(EncodeAllocation.NEEDS_C2)
 class KryoEncodeAllocationTest {
 
     @Tag(SerializerContract.BOTH_PATHS)

@@ -43,6 +43,12 @@ import java.util.Map;
  */
 public final class EncodeAllocation {
 
+    /**
+     * Tag of the test classes that measure with this class: the default test command runs the other unit tests on the
+     * client compiler alone ({@code -XX:TieredStopAtLevel=1}), which has no escape analysis, and these in a surefire
+     * execution of their own ({@code allocation}, parent POM) on a JVM with C2, the JVM a node runs on.
+     */
+    public static final String NEEDS_C2 = "c2";
     /** Encodes of each value measured per attempt. */
     public static final int ENCODES = 2_000;
     /** Encodes of each value before each attempt, on top of {@link #WARM_UP_ROUNDS} rounds over all values. */

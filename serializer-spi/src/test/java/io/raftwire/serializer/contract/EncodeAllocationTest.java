@@ -12,6 +12,7 @@ import io.raftwire.serializer.TypeRegistry;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -19,6 +20,7 @@ import org.opentest4j.AssertionFailedError;
  * {@link EncodeAllocation} catches the smallest garbage a provider could make, even when an average over the encodes
  * would round it away, and passes an encoder that allocates nothing.
  */
+@Tag(EncodeAllocation.NEEDS_C2)
 class EncodeAllocationTest {
 
     /** Where the fake encoder puts what it allocates, so that escape analysis cannot remove the allocation. */

@@ -44,7 +44,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 @ExtendWith(LeakDetectionExtension.class)
 class InboundFuzzTest {
 
-    /** Inputs per run: {@code -Dfuzz.iterations}; the parent POM sets 3,000 for the test command, 10,000 for -Plong. */
+    /** Inputs per run: {@code -Dfuzz.iterations}; the parent POM sets 1,500 for the test command, 10,000 for -Plong. */
     static final int ITERATIONS = Integer.getInteger("fuzz.iterations", 10_000);
 
     @Test
