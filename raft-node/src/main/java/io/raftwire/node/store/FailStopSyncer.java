@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * A {@link Syncer} that stops trusting the disk after its first failed force: every later force throws, naming the
  * first error. After a failed fsync the kernel may have dropped the pages it could not write and marked them clean,
  * so a retried fsync can succeed without them. {@link SharedLog} forces through one for every group, so a force that
- * fails anywhere (a pass, a segment roll, the directory after a compaction) fails every group's later forces.
+ * fails anywhere (a pass, a segment roll, the directory after a compaction) fails every group's later forces; a
+ * one-group {@link FileRaftStore} forces its log, state files and snapshots through one of its own.
  * Thread-safe.
  */
 final class FailStopSyncer implements Syncer {

@@ -235,7 +235,9 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             }
             FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
-            Syncer syncer = TimedSyncer.of(options.syncer(), listener);
+            // fail-stop: after one failed force (a pass, a roll, a state file) no later force of this directory is
+            // trusted, since the kernel may have dropped the pages it could not write
+            Syncer syncer = new FailStopSyncer(TimedSyncer.of(options.syncer(), listener), dir);
             var endpoint = new StateFile<>(dir, ENDPOINT, RaftEndpointPersistentStateModel.class, header, codec,
                     syncer, files);
             var members = new StateFile<>(dir, MEMBERS, RaftGroupMembersViewModel.class, header, codec, syncer,

@@ -17,6 +17,8 @@ import static io.raftwire.node.store.StoreFixtures.endpoint;
 import static io.raftwire.node.store.StoreFixtures.entries;
 import static io.raftwire.node.store.StoreFixtures.serializer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** fsync happens where MicroRaft requires durability, and only there: counted through the {@link Syncer} seam. */
 @ExtendWith(LeakDetectionExtension.class)
@@ -123,6 +125,61 @@ class FsyncTest {
             assertSyncs(0, 0, "truncateLogEntriesUntil only deletes; MicroRaft flushes after it");
             store.flush();
             assertSyncs(0, 1, "flush makes the deletions durable");
+        }
+    }
+
+    @Test
+    void aFailedForceAtASegmentRollFailsEveryLaterForceEvenIfTheDiskAnswersAgain() throws IOException {
+        FailingSyncer failing = new FailingSyncer();
+        try (FileRaftStore store = FileRaftStore.open(dir, serializer("kryo"), StoreFixtures.GROUP,
+                StoreOptions.defaults().withSyncer(failing).withSegmentBytes(StoreOptions.MIN_SEGMENT_BYTES)
+                        .withPreallocation(false))) {
+            store.takeRestoredState();
+            StoreFixtures.initialise(store);
+            store.persistLogEntries(entries(1, 1, 1)); // creates the first segment: forced with its directory
+            long next = 2;
+            failing.failure = new IOException("simulated EIO");
+            IOException roll = null;
+            // an append forces nothing until it rolls: then the full segment is forced, and that force fails
+            while (roll == null && next < 1_000_000) {
+                long index = next++;
+                try {
+                    store.persistLogEntries(entries(index, index, 1));
+                } catch (IOException e) {
+                    roll = e;
+                }
+            }
+            assertTrue(roll != null && roll.getMessage().contains("simulated EIO"), "the roll's force fails: " + roll);
+            failing.failure = null; // the disk answers again: a retried fsync would report success
+            IOException later = assertThrows(IOException.class, store::flush,
+                    "a flush after a failed force must not report the log durable");
+            assertTrue(later.getMessage().contains("simulated EIO") && later.getMessage().contains("no later force is"
+                    + " trusted"), "names the first failure and why: " + later.getMessage());
+            assertThrows(IOException.class, () -> store.persistAndFlushTerm(new RaftTermPersistentStateModel(9, A)),
+                    "a state file is not forced on a disk that failed either");
+        }
+    }
+
+    /** Forces through the system, or throws {@link #failure} while it is set. */
+    private static final class FailingSyncer implements Syncer {
+        volatile IOException failure;
+
+        @Override
+        public void force(java.nio.channels.FileChannel channel) throws IOException {
+            IOException f = failure;
+            if (f != null) {
+                throw f;
+            }
+            Syncer.SYSTEM.force(channel);
+        }
+
+        @Override
+        public void forceDirectory(Path directory) throws IOException {
+            IOException f = failure;
+            if (f != null) {
+                throw f;
+            }
+            Syncer.SYSTEM.forceDirectory(directory);
         }
     }
 }
