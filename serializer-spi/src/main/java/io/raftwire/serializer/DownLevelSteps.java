@@ -8,6 +8,7 @@ import io.raftwire.serializer.schema.EnumConstant;
 import io.raftwire.serializer.schema.FieldSchema;
 import io.raftwire.serializer.schema.ReadPlan;
 import io.raftwire.serializer.schema.SchemaCompatibility;
+import io.raftwire.serializer.schema.ShapeSchema;
 import io.raftwire.serializer.schema.WrittenConstants;
 
 import java.io.IOException;
@@ -68,7 +69,7 @@ public final class DownLevelSteps {
         List<Step> steps = new ArrayList<>();
         for (ReadPlan.Read r : plan.reads()) {
             steps.add(r.skipped() ? removed(r.written(), plan.writer().simpleName() + '.' + r.written().name(),
-                    today, provider) : kept(r, today, provider, target));
+                    today, provider) : kept(plan, r, today, provider, target));
         }
         return new DownLevelSteps(today, steps);
     }
@@ -129,7 +130,7 @@ public final class DownLevelSteps {
         };
     }
 
-    private static Step kept(ReadPlan.Read r, TypeModel today, String provider, String target) {
+    private static Step kept(ReadPlan plan, ReadPlan.Read r, TypeModel today, String provider, String target) {
         FieldSchema f = r.written();
         int slot = r.readerIndex();
         Component c = today.component(slot);
@@ -149,7 +150,8 @@ public final class DownLevelSteps {
                     + c.shape() + " as the target's " + (f.walked() ? "walked " : "native ") + f.shape());
         }
         for (ReadPlan.EnumMapping m : r.enums()) {
-            if (WrittenConstants.unchanged(m) && m.readerByWritten().size() == c.enumConstants().length) {
+            if (WrittenConstants.unchanged(m)
+                    && m.readerByWritten().size() == constants(plan.reader().fields().get(slot).shape(), m.path())) {
                 continue;
             }
             if (!m.path().isEmpty() || c.walked()) {
@@ -159,6 +161,20 @@ public final class DownLevelSteps {
             return constant(m, c, slot, label, target);
         }
         return same(c, slot);
+    }
+
+    /**
+     * How many constants today's enum at {@code path} ({@code ""}, {@code ".element"}, {@code ".key"}, nested) in
+     * {@code shape} has: a mapping that covers fewer leaves some of today's constants without a target constant.
+     */
+    private static int constants(ShapeSchema shape, String path) {
+        ShapeSchema s = shape;
+        for (String step : path.split("\\.")) {
+            if (!step.isEmpty()) {
+                s = step.equals("key") ? s.key() : s.element();
+            }
+        }
+        return s.constants().size();
     }
 
     /** Today's component, written as today's codec writes it. */
