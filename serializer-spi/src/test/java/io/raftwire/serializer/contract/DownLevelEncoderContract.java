@@ -15,6 +15,7 @@ import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.WireTag;
 import io.raftwire.serializer.contract.ResolvingDecoderContract.AddV1;
 import io.raftwire.serializer.contract.ResolvingDecoderContract.AddV2;
 import io.raftwire.serializer.contract.ResolvingDecoderContract.BoxedV1;
@@ -49,6 +50,8 @@ import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,6 +73,33 @@ public abstract class DownLevelEncoderContract {
 
     /** The id every version of the record is registered under. */
     protected static final int ID = ResolvingDecoderContract.ID;
+
+    /** A polymorphic place's declared type (an {@code Object} place could hold the changed type itself). */
+    public interface Shaped { }
+
+    public record Dot(long x) implements Shaped { }
+
+    /**
+     * Every kind a changed type may keep: a registered value, lists of strings, values and enum constants, a
+     * polymorphic place, a walked map and optional, bytes and longs, and a number narrowed.
+     */
+    public record WideV1(long a, Leaf leaf, List<String> names, List<Leaf> leaves, Shaped any, List<Color1> colors,
+            Map<String, Long> counts, int n, byte[] raw, long[] words, boolean flag, Optional<String> note) { }
+
+    /** {@link WideV1} reversed, {@code n} widened, a component added. */
+    public record WideV2(@WireTag(12) Optional<String> note, @WireTag(11) boolean flag, @WireTag(10) long[] words,
+            @WireTag(9) byte[] raw, @WireTag(8) long n, @WireTag(7) Map<String, Long> counts,
+            @WireTag(6) List<Color1> colors, @WireTag(5) Shaped any, @WireTag(4) List<Leaf> leaves,
+            @WireTag(3) List<String> names, @WireTag(2) Leaf leaf, @WireTag(1) long a, @WireTag(13) String extra) { }
+
+    public record MaybeV1(long a, Optional<Color1> maybe) { }
+
+    /** {@link MaybeV1} reordered: an enum inside a walked component kept. */
+    public record MaybeV2(@WireTag(2) Optional<Color1> maybe, @WireTag(1) long a) { }
+
+    public record ColorsV1(List<Color1> colors) { }
+
+    public record ColorsV2(List<Color2> colors) { }
 
     /** The provider under test. */
     protected abstract SerializerProvider provider();
@@ -176,6 +206,43 @@ public abstract class DownLevelEncoderContract {
                 + " once the target is a schema that has it)", refusal(encoder, new Extra("new")));
     }
 
+    @Test
+    void everyKindKeptIsWrittenInTheTargetsOrderAsTheTargetsCodecWritesIt() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, WideV1.class).register(ID + 1, Leaf.class)
+                .register(ID + 2, Dot.class).build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, WideV2.class).register(ID + 1, Leaf.class)
+                .register(ID + 2, Dot.class).build();
+        AbstractDownLevelEncoder encoder = create(Schema.of(older), serializer(newer));
+        Serializer old = serializer(older);
+        WideV1 full = new WideV1(-7, new Leaf(1), List.of("p", "q"), List.of(new Leaf(2), new Leaf(3)), new Dot(4),
+                List.of(Color1.GREEN, Color1.RED), Map.of("k", 5L), -1, new byte[] {1, 2}, new long[] {-1, 9}, true,
+                Optional.of("n"));
+        WideV2 today = new WideV2(Optional.of("n"), true, new long[] {-1, 9}, new byte[] {1, 2}, -1, Map.of("k", 5L),
+                List.of(Color1.GREEN, Color1.RED), new Dot(4), List.of(new Leaf(2), new Leaf(3)), List.of("p", "q"),
+                new Leaf(1), -7, "left out");
+        byte[] written = encode(encoder, today);
+        assertEquals(hex(encode(old, full)), hex(written));
+        WideV1 read = (WideV1) decode(old, written);
+        assertEquals(List.of(full.a(), full.leaf(), full.names(), full.leaves(), full.any(), full.colors(),
+                full.counts(), full.n(), full.flag(), full.note()), List.of(read.a(), read.leaf(), read.names(),
+                read.leaves(), read.any(), read.colors(), read.counts(), read.n(), read.flag(), read.note()));
+        WideV1 empty = new WideV1(0, null, null, null, null, null, null, 0, null, null, false, Optional.empty());
+        assertEquals(hex(encode(old, empty)), hex(encode(encoder, new WideV2(Optional.empty(), false, null, null, 0,
+                null, null, null, null, null, null, 0, null))));
+        WideV1 emptied = new WideV1(0, null, List.of(), List.of(), null, List.of(), Map.of(), 0, new byte[0],
+                new long[0], false, Optional.empty());
+        assertEquals(hex(encode(old, emptied)), hex(encode(encoder, new WideV2(Optional.empty(), false, new long[0],
+                new byte[0], 0, Map.of(), List.of(), null, List.of(), List.of(), null, 0, null))));
+    }
+
+    @Test
+    void enumInsideAWalkedComponentIsWrittenAsTodayWhenItsConstantsAreTheTargets() {
+        assertWritesAsOld(MaybeV1.class, new MaybeV1(3, Optional.of(Color1.GREEN)), MaybeV2.class,
+                new MaybeV2(Optional.of(Color1.GREEN), 3));
+        assertWritesAsOld(MaybeV1.class, new MaybeV1(3, Optional.empty()), MaybeV2.class,
+                new MaybeV2(Optional.empty(), 3));
+    }
+
     // ---- refused when created ----
 
     @Test
@@ -206,6 +273,16 @@ public abstract class DownLevelEncoderContract {
         assertEquals("BoxedV1.boxed: " + provider().name() + "'s down-level encoder cannot write the default of the"
                 + " removed walked component LONG? yet (expected: docs/upgrades.md section 3 step 3 for the changes"
                 + " it writes)", e.getMessage());
+    }
+
+    @Test
+    void enumConstantsAddedInsideACollectionAreNotWrittenYet() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> create(Schema.of(registry(ColorsV1.class)), serializer(registry(ColorsV2.class))));
+        assertEquals("ColorsV2.colors: " + provider().name() + "'s down-level encoder cannot map enum constants by"
+                + " name inside " + Schema.of(registry(ColorsV1.class)).type(ID).fields().get(0).shape() + " (at"
+                + " '.element') yet (expected: docs/upgrades.md section 3 step 3 for the changes it writes)",
+                e.getMessage());
     }
 
     @Test
