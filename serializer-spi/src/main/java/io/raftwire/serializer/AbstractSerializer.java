@@ -75,6 +75,30 @@ public abstract class AbstractSerializer implements Serializer {
 
     @Override
     public final int encode(Object value, ByteBuf out) {
+        return encodeWith(value, out, null);
+    }
+
+    /** Writes one value's payload, as {@link #write} does; for {@link #encodeWith}. */
+    @FunctionalInterface
+    protected interface PayloadWriter {
+        /**
+         * @param model the value's registered type
+         * @param value the value, of exactly {@code model.javaType()}
+         * @param out   the destination; owned by the caller
+         */
+        void write(TypeModel model, Object value, ByteBuf out);
+    }
+
+    /**
+     * {@link #encode}, with the payload written by {@code writer} instead of {@link #write}: the same checks (a
+     * registered type, the payload size limit) and the same failures, the writer index of {@code out} reset on a
+     * failure. For a provider's down-level encoder, which writes this serializer's types in an older schema
+     * (docs/upgrades.md §2.5).
+     *
+     * @param writer writes one value's payload, as {@link #write} does; null = {@link #write}
+     * @return the number of bytes written
+     */
+    protected final int encodeWith(Object value, ByteBuf out, PayloadWriter writer) {
         if (value == null) {
             throw new SerializationException(name, "encode", "null", -1, -1, "value is null (expected: an instance"
                     + " of a registered type)", null);
@@ -86,7 +110,11 @@ public abstract class AbstractSerializer implements Serializer {
         }
         int start = out.writerIndex();
         try {
-            write(model, value, out);
+            if (writer == null) {
+                write(model, value, out);
+            } else {
+                writer.write(model, value, out);
+            }
             Bounds.checkEncodedSize(out.writerIndex() - start, options.maxPayloadBytes());
             return out.writerIndex() - start;
         } catch (RuntimeException | StackOverflowError e) {

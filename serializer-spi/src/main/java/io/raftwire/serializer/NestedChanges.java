@@ -24,18 +24,40 @@ final class NestedChanges {
      * @throws IllegalArgumentException naming the first component that may hold a changed type
      */
     static void requireNoneNested(TypeRegistry registry, Set<Integer> changed, String provider) {
+        Nested n = find(registry, changed);
+        if (n != null) {
+            throw AbstractResolvingDecoder.unsupported(provider, n.label(), "read type " + n.held()
+                    + ", which changed, nested inside another type");
+        }
+    }
+
+    /**
+     * A component that may hold a changed type.
+     *
+     * @param label {@code Type.component}
+     * @param held  the changed type's id
+     */
+    record Nested(String label, int held) {
+    }
+
+    /**
+     * @param registry a registry
+     * @param changed  the ids of the types whose plan is not an identity
+     * @return the first component of a registered type that may hold a changed type, or null if there is none
+     */
+    static Nested find(TypeRegistry registry, Set<Integer> changed) {
         if (changed.isEmpty()) {
-            return;
+            return null;
         }
         for (TypeModel m : registry.models()) {
             for (Component c : m.components()) {
                 Integer held = held(c.shape(), changed, 0);
                 if (held != null) {
-                    throw AbstractResolvingDecoder.unsupported(provider, m.name() + '.' + c.name(), "read type " + held
-                            + ", which changed, nested inside another type");
+                    return new Nested(m.name() + '.' + c.name(), held);
                 }
             }
         }
+        return null;
     }
 
     private static Integer held(Shape s, Set<Integer> changed, int depth) {

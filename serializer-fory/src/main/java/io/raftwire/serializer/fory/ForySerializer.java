@@ -2,6 +2,7 @@ package io.raftwire.serializer.fory;
 
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.DownLevelSteps;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
@@ -9,6 +10,8 @@ import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
+
+import java.io.IOException;
 
 import org.apache.fory.context.ReadContext;
 import org.apache.fory.context.WriteContext;
@@ -55,6 +58,38 @@ final class ForySerializer extends AbstractSerializer {
             ctx.prepare(buffer, null);
             try {
                 s.types().of(model).write(ctx, value);
+            } finally {
+                ctx.reset();
+            }
+            int length = buffer.writerIndex();
+            out.writeBytes(buffer.getHeapMemory(), buffer._unsafeHeapWriterIndex() - length, length);
+        } finally {
+            s.release();
+        }
+    }
+
+    /**
+     * Encodes a value of this serializer's types in an older schema: {@link #encode}'s checks, the payload written by
+     * {@code steps} (the target's components in its order) through the type's serializer, at the depth the type's
+     * serializer counts for the payload's own value.
+     */
+    int encodeDownLevel(Object value, ByteBuf out, DownLevelSteps steps) {
+        return encodeWith(value, out, (model, v, buf) -> writeDownLevel(steps, v, buf));
+    }
+
+    private void writeDownLevel(DownLevelSteps steps, Object value, ByteBuf out) {
+        ForyThreadState s = acquire();
+        try {
+            MemoryBuffer buffer = s.output();
+            WriteContext ctx = s.types().fory().getWriteContext();
+            ctx.prepare(buffer, null);
+            try {
+                int depth = ctx.getDepth() + 1;
+                Bounds.checkDepth(depth, options().maxDepth());
+                ctx.setDepth(depth);
+                steps.write(s.types().of(steps.model()), ctx, buffer, value);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Fory write threw an IOException, which it never does", e);
             } finally {
                 ctx.reset();
             }

@@ -1,10 +1,12 @@
 package io.raftwire.serializer.jdk;
 
 import io.raftwire.serializer.CodecPath;
+import io.raftwire.serializer.DownLevelSteps;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Component;
+import io.raftwire.serializer.model.ComponentWriter;
 import io.raftwire.serializer.model.Elements;
 import io.raftwire.serializer.model.GeneratedCodec;
 import io.raftwire.serializer.model.Kind;
@@ -14,6 +16,7 @@ import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.model.Utf16;
 import io.raftwire.serializer.model.WireSink;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,6 +68,27 @@ final class CarrierWriter {
         Words words = new Words();
         List<Object> references = new ArrayList<>();
         writeRecord(model, value, 1, words, references);
+        return new Carrier(words.toArray(), references.isEmpty() ? null : unshared(references));
+    }
+
+    /**
+     * The carrier of {@code value} written in an older schema: its top-level record holds the target's components in
+     * the target's order, as {@code steps} write them through {@link TopLevel}; nested values are written as today,
+     * in the layout {@link #write} gives them.
+     *
+     * @throws MalformedPayloadException if the value nests deeper than the configured maximum
+     * @throws IllegalArgumentException  as {@link DownLevelSteps#write} does, for a value the target cannot hold
+     */
+    Carrier writeDownLevel(TypeModel model, Object value, DownLevelSteps steps) {
+        Bounds.checkDepth(1, maxDepth);
+        Words words = new Words();
+        List<Object> references = new ArrayList<>();
+        words.add(model.id());
+        try {
+            steps.write(new TopLevel(model, words, references), null, null, value);
+        } catch (IOException e) {
+            throw new IllegalStateException("a carrier write threw an IOException, which it never does", e);
+        }
         return new Carrier(words.toArray(), references.isEmpty() ? null : unshared(references));
     }
 
@@ -275,6 +299,126 @@ final class CarrierWriter {
                 return c.valueModel();
             }
             return c.subtypeOf(model.name() + '.' + c.name(), v);
+        }
+    }
+
+    /**
+     * The components of a down-level top-level record, one {@link ComponentWriter} call each, as
+     * {@link Record#next} writes them: numbers and flags as words, enums as their wire number plus one, strings and
+     * arrays as a presence word and a reference, a registered value as its record (0 for null), a collection as its
+     * size plus one and then its elements. {@code index} is today's component, for messages and nested types.
+     */
+    private final class TopLevel implements ComponentWriter {
+        private final TypeModel model;
+        private final Words words;
+        private final List<Object> references;
+
+        TopLevel(TypeModel model, Words words, List<Object> references) {
+            this.model = model;
+            this.words = words;
+            this.references = references;
+        }
+
+        @Override
+        public void writeLong(Object a, Object b, int index, long value) {
+            words.add(value);
+        }
+
+        @Override
+        public void writeInt(Object a, Object b, int index, int value) {
+            words.add(value);
+        }
+
+        @Override
+        public void writeBoolean(Object a, Object b, int index, boolean value) {
+            words.add(value ? 1 : 0);
+        }
+
+        @Override
+        public void writeString(Object a, Object b, int index, String value) {
+            reference(index, value);
+        }
+
+        @Override
+        public void writeBytes(Object a, Object b, int index, byte[] value) {
+            reference(index, value);
+        }
+
+        @Override
+        public void writeLongs(Object a, Object b, int index, long[] value) {
+            reference(index, value);
+        }
+
+        private void reference(int index, Object reference) {
+            words.add(reference == null ? 0 : 1);
+            if (reference != null) {
+                checkReference(reference, model, model.component(index));
+                references.add(reference);
+            }
+        }
+
+        @Override
+        public void writeEnum(Object a, Object b, int index, Object value) {
+            words.add(value == null ? 0 : ((Enum<?>) value).ordinal() + 1L);
+        }
+
+        @Override
+        public void writeValue(Object a, Object b, int index, Object value) {
+            nested(index, value);
+        }
+
+        @Override
+        public void writePolymorphic(Object a, Object b, int index, Object value) {
+            nested(index, value);
+        }
+
+        private void nested(int index, Object value) {
+            if (value == null) {
+                words.add(0);
+                return;
+            }
+            Component c = model.component(index);
+            checkStreamSize(words, references);
+            writeRecord(c.valueKind() == Kind.VALUE ? c.valueModel() : c.subtypeOf(label(c), value), value, 2, words,
+                    references);
+        }
+
+        @Override
+        public void writeCollection(Object a, Object b, int index, Collection<?> value) {
+            if (value == null) {
+                words.add(0);
+                return;
+            }
+            Component c = model.component(index);
+            String label = label(c);
+            Elements.requireDistinct(value, label);
+            Bounds.checkEncodeCount(value.size(), maxElements, label, " size");
+            words.add(value.size() + 1L);
+            for (Object e : value) {
+                Object item = Elements.requireElement(e, label);
+                switch (c.elementKind()) {
+                    case STRING -> {
+                        checkString((String) item, label);
+                        references.add(item);
+                    }
+                    case ENUM -> words.add(((Enum<?>) item).ordinal());
+                    default -> {
+                        checkStreamSize(words, references);
+                        writeRecord(c.valueKind() == Kind.VALUE ? c.valueModel() : c.subtypeOf(label, item), item, 2,
+                                words, references);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void writeWalked(Object a, Object b, int index, Object value) {
+            Component c = model.component(index);
+            ShapeCodec.write(c.shape(), value, new Sink(words, references, 1, label(c)), label(c));
+        }
+
+        private String label(Component c) {
+            return model.name() + '.' + c.name();
         }
     }
 

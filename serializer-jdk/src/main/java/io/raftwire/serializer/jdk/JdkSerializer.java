@@ -3,6 +3,7 @@ package io.raftwire.serializer.jdk;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.DownLevelSteps;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
@@ -50,6 +51,22 @@ final class JdkSerializer extends AbstractSerializer {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * Encodes a value of this serializer's types in an older schema: {@link #encode}'s checks, the carrier's top-level
+     * record written by {@code steps} (the target's components in its order), the stream as {@link #write} writes it.
+     */
+    int encodeDownLevel(Object value, ByteBuf out, DownLevelSteps steps) {
+        return encodeWith(value, out, (model, v, buf) -> {
+            try {
+                CarrierOutputStream stream = new CarrierOutputStream(new ByteBufOutputStream(buf), writer);
+                stream.writeObject(writer.writeDownLevel(model, v, steps));
+                stream.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+        });
     }
 
     @Override

@@ -3,11 +3,15 @@ package io.raftwire.serializer.kryo;
 import com.esotericsoftware.kryo.io.Input;
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.DownLevelSteps;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.TypeModel;
+
+import java.io.IOException;
 
 /**
  * The Kryo serializer: the layout of {@link KryoSerializerProvider}, with per-thread Kryo state in a
@@ -115,6 +119,35 @@ final class KryoSerializer extends AbstractSerializer {
             }
         } finally {
             s.releaseAfterRead();
+        }
+    }
+
+    /**
+     * Encodes a value of this serializer's types in an older schema: {@link #encode}'s checks, the payload written by
+     * {@code steps} (the target's components in its order) through the type's serializer, at the depth today's path
+     * counts for the payload's own value.
+     */
+    int encodeDownLevel(Object value, ByteBuf out, DownLevelSteps steps) {
+        return encodeWith(value, out, (model, v, buf) -> writeDownLevel(steps, v, buf));
+    }
+
+    private void writeDownLevel(DownLevelSteps steps, Object value, ByteBuf out) {
+        KryoThreadState s = acquire();
+        try {
+            PayloadOutput o = s.output();
+            o.attach(out);
+            int depth = ++o.directDepth;
+            try {
+                Bounds.checkDepth(s.kryo().getDepth() + depth, options().maxDepth());
+                steps.write(schema.of(steps.model()), s.kryo(), o, value);
+            } catch (IOException e) {
+                throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
+            } finally {
+                o.directDepth--;
+            }
+            o.drain();
+        } finally {
+            s.releaseAfterWrite();
         }
     }
 

@@ -1,0 +1,49 @@
+package io.raftwire.serializer.jdk;
+
+import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.AbstractDownLevelEncoder;
+import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.schema.Schema;
+
+/**
+ * Encodes values of today's registered classes in an older (target) {@link Schema}, in jdk's format: exactly the
+ * bytes the target's own jdk codec writes for the corresponding old value (docs/upgrades.md §2.4 "forward", §2.5),
+ * so a member or client with the target's types reads them with its own codec. What it writes per change, what it
+ * refuses at encode and what it does not write yet are {@link AbstractDownLevelEncoder}'s and
+ * {@link DownLevelSteps}'s; a type whose plan is an identity, and every type when the schemas are equal, is encoded by
+ * today's serializer (its generated codec, or the walk if it is configured so). For the changed types, the carrier's
+ * top-level record is written per component through {@code CarrierWriter}'s top-level writer, in the words and
+ * references {@code CarrierWriter} gives each kind, and nested values as today, so the
+ * layout is jdk's, unchanged. Nothing calls it yet: the cluster feature level (docs/upgrades.md §3 step 6) will.
+ *
+ * <p>Built once per target schema; thread-safe, as today's serializer. {@link #encode} writes at the writer index of
+ * {@code out}, which the caller owns; a refused value leaves nothing written.
+ */
+public final class JdkDownLevelEncoder extends AbstractDownLevelEncoder {
+
+    private final JdkSerializer today;
+
+    private JdkDownLevelEncoder(Schema target, JdkSerializer today) {
+        super(target, today, JdkSerializerProvider.NAME);
+        this.today = today;
+    }
+
+    /**
+     * The encoder of {@code today}'s types in {@code target}.
+     *
+     * @param target the schema to write in
+     * @param today  a jdk serializer of today's registry; its options (limits, codec path) apply
+     * @throws IllegalArgumentException if {@code today} is not jdk's; as {@link AbstractDownLevelEncoder}'s
+     *                                  constructor does, if today's types cannot be written in the target
+     */
+    public static JdkDownLevelEncoder create(Schema target, Serializer today) {
+        return new JdkDownLevelEncoder(target, requireProvider(today, JdkSerializer.class,
+                JdkSerializerProvider.NAME));
+    }
+
+    @Override
+    protected int encodeResolved(Object value, ByteBuf out, DownLevelSteps steps) {
+        return today.encodeDownLevel(value, out, steps);
+    }
+}

@@ -1,0 +1,139 @@
+package io.raftwire.serializer;
+
+import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.ReadPlan;
+import io.raftwire.serializer.schema.Schema;
+import io.raftwire.serializer.schema.SchemaCompatibility;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What every provider's down-level encoder shares (docs/upgrades.md §2.4 "forward", §2.5): it encodes values of
+ * today's registered classes in an older (target) {@link Schema}, the bytes an old build's codec writes for the
+ * corresponding old value, so that code with the target's types reads them with its own codec. This class makes the
+ * comparison once, refuses a target today's types cannot be written in, and routes each value: to today's
+ * serializer (today's generated codec, the same bytes) when the schemas are equal or the type's plan is an identity,
+ * to the provider's write of {@link DownLevelSteps} otherwise. A value of a type the target does not have is refused
+ * at encode, naming the type and the target schema. How the steps reach the provider's output is the provider's.
+ *
+ * <p>The plans are {@code SchemaCompatibility.compare(target, today)}'s ({@link DownLevelSteps} says why), so a
+ * target today's types cannot read is refused here with {@code compare}'s problems; that includes a component made
+ * non-null since the target (the target's {@code Long}, today's {@code long}), which this encoder does not write yet.
+ *
+ * <p>Built once per target schema; thread-safe, as today's serializer. {@link #encode} writes at the writer index of
+ * {@code out}, which the caller owns; on a refusal nothing is left written (the writer index is reset).
+ */
+public abstract class AbstractDownLevelEncoder {
+
+    private final Serializer today;
+    private final boolean equal;
+    private final Map<Integer, DownLevelSteps> resolved;
+    private final Set<Integer> targetIds;
+    private final String target;
+
+    /**
+     * @param target   the schema to write in (the cluster's feature level's, docs/upgrades.md §2.6)
+     * @param today    today's serializer, of the provider named {@code provider}
+     * @param provider the provider's name, as messages name its encoder ({@code "kryo"})
+     * @throws IllegalArgumentException with every problem {@code compare(target, today)} found; naming the component,
+     *                                  if a changed type is nested in a registered type (a nested value is written
+     *                                  with today's codec) or a plan needs what {@link DownLevelSteps} does not
+     *                                  write yet
+     */
+    protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider) {
+        this.today = today;
+        Schema own = Schema.of(today.registry());
+        this.target = "target schema " + String.format("0x%016x", target.digest());
+        Set<Integer> ids = new HashSet<>();
+        target.types().forEach(t -> ids.add(t.id()));
+        this.targetIds = Set.copyOf(ids);
+        if (own.digest() == target.digest() && own.equals(target)) {
+            this.equal = true;
+            this.resolved = Map.of();
+            return;
+        }
+        SchemaCompatibility.Result result = SchemaCompatibility.compare(target, own);
+        if (!result.compatible()) {
+            throw new IllegalArgumentException("today's types cannot be written in the " + this.target + ": "
+                    + result.problems().size() + " problem(s) (compare(target, today), the read of the target's"
+                    + " bytes into today's types):\n  " + String.join("\n  ", result.problems()));
+        }
+        Map<Integer, ReadPlan> changed = new HashMap<>();
+        result.plans().forEach((id, plan) -> {
+            if (!plan.identity()) {
+                changed.put(id, plan);
+            }
+        });
+        NestedChanges.Nested nested = NestedChanges.find(today.registry(), changed.keySet());
+        if (nested != null) {
+            throw DownLevelSteps.unsupported(provider, nested.label(), "write type " + nested.held()
+                    + ", which changed, nested inside another type");
+        }
+        Map<Integer, DownLevelSteps> steps = new HashMap<>();
+        changed.forEach((id, plan) -> steps.put(id, DownLevelSteps.of(plan, today.registry().find(id), provider,
+                this.target)));
+        this.equal = false;
+        this.resolved = Map.copyOf(steps);
+    }
+
+    /**
+     * {@code today} as the provider's serializer class.
+     *
+     * @throws IllegalArgumentException naming today's provider, if it is another provider's
+     */
+    protected static <S extends Serializer> S requireProvider(Serializer today, Class<S> type, String provider) {
+        if (!type.isInstance(today)) {
+            throw new IllegalArgumentException("today's serializer is " + today.name() + " (expected: a " + provider
+                    + " serializer)");
+        }
+        return type.cast(today);
+    }
+
+    /**
+     * Whether every value is encoded by today's serializer (the target schema equals today's).
+     */
+    public final boolean identity() {
+        return equal;
+    }
+
+    /**
+     * Encodes one value in the target schema.
+     *
+     * @param value an instance of a type today's registry registers
+     * @param out   where the payload is written, at its writer index; owned by the caller
+     * @return the number of bytes written
+     * @throws SerializationException as {@link Serializer#encode} does; for a type the target schema does not have;
+     *                                for a value the target cannot hold (a {@code long} outside {@code int}, an enum
+     *                                constant the target's enum lacks, a null for the target's primitive), naming
+     *                                the component, the value and the target schema
+     */
+    public final int encode(Object value, ByteBuf out) {
+        if (equal || value == null) {
+            return today.encode(value, out);
+        }
+        TypeModel model = today.registry().find(value.getClass());
+        if (model == null) {
+            return today.encode(value, out);
+        }
+        if (!targetIds.contains(model.id())) {
+            throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, "type is not in"
+                    + " the " + target + " (expected: a type id the target registers; a type added since is written"
+                    + " once the target is a schema that has it)", null);
+        }
+        DownLevelSteps steps = resolved.get(model.id());
+        return steps == null ? today.encode(value, out) : encodeResolved(value, out, steps);
+    }
+
+    /**
+     * Encodes one value of a changed type with its steps, with {@link Serializer#encode}'s checks and failures (the
+     * provider's serializer's {@code encodeWith}).
+     *
+     * @param out owned by the caller
+     * @return the number of bytes written
+     */
+    protected abstract int encodeResolved(Object value, ByteBuf out, DownLevelSteps steps);
+}
