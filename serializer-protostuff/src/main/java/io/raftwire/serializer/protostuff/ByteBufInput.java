@@ -167,33 +167,20 @@ final class ByteBufInput implements Input {
         }
     }
 
-    /** Skips a group's fields up to its own end tag; nesting is counted as {@link #mergeObject} counts it. */
+    /**
+     * Skips a group's fields up to its own end tag, read as {@link #mergeObject} reads a group: the same tag checks
+     * and refusals, nesting counted against {@code maxDepth}.
+     */
     private void skipGroup() throws IOException {
-        int field = lastTag >>> 3;
         Bounds.checkDepth(depth + 1, maxDepth);
+        int outerField = groupField;
+        groupField = lastTag >>> 3;
         depth++;
-        for (;;) {
-            if (!buf.isReadable()) {
-                throw new MalformedPayloadException("payload ends inside the group of field " + field + " in "
-                        + label + " (expected: its end-group tag)");
-            }
-            long tag = readRawVarint64();
-            int inner = (int) (tag >>> 3);
-            if (tag > Integer.MAX_VALUE || inner == 0) {
-                throw new MalformedPayloadException("invalid tag " + tag + " in " + label
-                        + " (expected: a field number >= 1)");
-            }
-            if ((tag & 7) == WIRETYPE_END_GROUP) {
-                if (inner != field) {
-                    throw new MalformedPayloadException("end-group tag of field " + inner + " in " + label
-                            + " (expected: the end of field " + field + ")");
-                }
-                depth--;
-                return;
-            }
-            lastTag = (int) tag;
+        while (readFieldNumber(null) != 0) {
             skipValue();
         }
+        depth--;
+        groupField = outerField;
     }
 
     private void skip(int bytes) {

@@ -373,8 +373,8 @@ class ProtostuffResolvingDecoderTest {
     void malformedSkippedFieldIsRefusedNamingIt() {
         ProtostuffResolvingDecoder decoder = decoder(RemoveV1.class, RemoveV2.class);
         assertEquals("protostuff: cannot decode RemoveV2 (type 1024, 8 bytes): payload ends inside the group of field"
-                + " 3 in RemoveV1.c (expected: its end-group tag)", refusal(decoder, bytes("08071201781b0801")));
-        assertEquals("protostuff: cannot decode RemoveV2 (type 1024, 7 bytes): end-group tag of field 4 in"
+                + " 3, after RemoveV1.c (expected: its end-group tag)", refusal(decoder, bytes("08071201781b0801")));
+        assertEquals("protostuff: cannot decode RemoveV2 (type 1024, 7 bytes): end-group tag of field 4 after"
                 + " RemoveV1.c (expected: the end of field 3)", refusal(decoder, bytes("08071201781b24")));
         assertEquals("protostuff: cannot decode RemoveV2 (type 1024, 7 bytes): RemoveV1.c (field 3) has wire type 6"
                 + " (unused) (expected: varint, fixed64, length-delimited, start-group or fixed32)",
