@@ -83,8 +83,9 @@ final class ByteBufInput implements Input {
         }
         long tag = readRawVarint64();
         int field = (int) (tag >>> 3);
-        if (tag > Integer.MAX_VALUE || field == 0) {
-            throw new MalformedPayloadException("invalid tag " + tag + " in " + label
+        // a 10-byte varint can be negative: it is no tag either
+        if (tag < 0 || tag > Integer.MAX_VALUE || field == 0) {
+            throw new MalformedPayloadException("invalid tag " + Long.toUnsignedString(tag) + " in " + label
                     + " (expected: a field number >= 1)");
         }
         if ((tag & 7) == WIRETYPE_END_GROUP) {

@@ -14,6 +14,7 @@ import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.WireTag;
 import io.raftwire.serializer.schema.Schema;
+import io.raftwire.testkit.Seeds;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 
 import java.util.List;
@@ -348,6 +349,9 @@ class ProtostuffResolvingDecoderTest {
                 refusal(decoder, bytes("08071201781a01792001")));
         assertEquals("protostuff: cannot decode AddV2 (type 1024, 4 bytes): AddV2.a (field 1) appears after field 1"
                 + " (expected: fields in increasing order, each at most once)", refusal(decoder, bytes("08070807")));
+        assertEquals("protostuff: cannot decode AddV2 (type 1024, 12 bytes): invalid tag 18446744073709551613 in"
+                + " AddV2.a (expected: a field number >= 1)", refusal(decoder, bytes("0807fdffffffffffffffff01")),
+                "a tag that is a negative 10-byte varint");
     }
 
     // ---- hostile input ----
@@ -360,6 +364,8 @@ class ProtostuffResolvingDecoderTest {
                 + " refused)", refusal(decoder, bytes("08071201781a0179")));
         assertEquals("protostuff: cannot decode AddV2 (type 1024, 7 bytes): AddV2.a (field 1) appears after field 2"
                 + " (expected: fields in increasing order, each at most once)", refusal(decoder, bytes("08071201780808")));
+        assertEquals("protostuff: cannot decode AddV2 (type 1024, 12 bytes): invalid tag 18446744073709551613 in"
+                + " AddV2.a (expected: a field number >= 1)", refusal(decoder, bytes("0807fdffffffffffffffff01")));
         assertEquals("protostuff: cannot decode AddV2 (type 1024, 3 bytes): AddV2.a (field 1) is missing (expected:"
                 + " every long, int and boolean component present, and every component of another shape than String,"
                 + " byte[], long[], enum, registered value, List or Set)", refusal(decoder, bytes("120178")));
@@ -432,6 +438,65 @@ class ProtostuffResolvingDecoderTest {
             assertTrue(message.startsWith("protostuff: cannot decode ") && message.contains("(expected: "),
                     "prefix of " + n + " bytes: " + message);
         }
+    }
+
+    /**
+     * Mutated old bytes (bytes changed, cut, inserted) through plans that skip, default, widen and resolve nested
+     * types: each decodes or is refused with a message naming what was expected, never another exception.
+     */
+    @Test
+    void mutatedPayloadsDecodeOrAreRefusedWithAMessage() {
+        long seed = Seeds.seed("ProtostuffResolvingDecoderTest.mutatedPayloadsDecodeOrAreRefusedWithAMessage");
+        java.util.Random random = new java.util.Random(seed);
+        TypeRegistry holder1 = TypeRegistry.builder().register(ID, Holder1.class).register(ID + 1, InnerV1.class)
+                .build();
+        TypeRegistry holder2 = TypeRegistry.builder().register(ID, Holder2.class).register(ID + 1, InnerV2.class)
+                .build();
+        List<ProtostuffResolvingDecoder> decoders = List.of(leavesDecoder(SerializerOptions.defaults()),
+                decoder(RemoveV1.class, RemoveV2.class), decoder(BoxedV1.class, BoxedV2.class),
+                decoder(WidenV1.class, WidenV2.class), decoder(EnumV2.class, EnumV1.class),
+                ProtostuffResolvingDecoder.create(Schema.of(holder1), serializer(holder2)));
+        List<byte[]> written = List.of(encode(serializer(withLeaf(LeavesV1.class)),
+                        new LeavesV1(-3, List.of(new Leaf(5), new Leaf(Long.MIN_VALUE)), "x\u00e9")),
+                encode(RemoveV1.class, new RemoveV1(300, "xyz", "removed")),
+                encode(BoxedV1.class, new BoxedV1(1, -5L)), encode(WidenV1.class, new WidenV1(-1)),
+                encode(EnumV2.class, new EnumV2(Color2.GREEN)), encode(serializer(holder1), new Holder1(new InnerV1(9))));
+        for (int i = 0; i < MUTATIONS; i++) {
+            int k = random.nextInt(decoders.size());
+            byte[] mutated = mutate(written.get(k), random);
+            ByteBuf buf = Unpooled.wrappedBuffer(mutated);
+            try {
+                decoders.get(k).decode(ID, buf);
+            } catch (SerializationException e) {
+                assertTrue(e.getMessage().startsWith("protostuff: cannot decode ")
+                        && e.getMessage().contains("(expected: "), "seed " + seed + ", payload " + hex(mutated)
+                        + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                throw new AssertionError("seed " + seed + ", payload " + hex(mutated) + ": " + e, e);
+            } finally {
+                buf.release();
+            }
+        }
+    }
+
+    /** As many as the serializer contract's mutations: 2,000 in the default run, more under -Plong. */
+    private static final int MUTATIONS = Integer.getInteger("contract.mutations", 2_000);
+
+    private static byte[] mutate(byte[] bytes, java.util.Random random) {
+        byte[] b = bytes.clone();
+        switch (random.nextInt(3)) {
+            case 0 -> b[random.nextInt(b.length)] = (byte) random.nextInt(256);
+            case 1 -> b = java.util.Arrays.copyOf(b, random.nextInt(b.length));
+            default -> {
+                int at = random.nextInt(b.length + 1);
+                byte[] longer = new byte[b.length + 1];
+                System.arraycopy(b, 0, longer, 0, at);
+                longer[at] = (byte) random.nextInt(256);
+                System.arraycopy(b, at, longer, at + 1, b.length - at);
+                b = longer;
+            }
+        }
+        return b;
     }
 
     @Test
