@@ -33,7 +33,8 @@ import java.nio.charset.StandardCharsets;
  * before anything is allocated; every read checks the wire type of its tag; a group must end with the end tag of its
  * own field; truncation, unknown fields and nesting beyond {@code maxDepth} are refused with a
  * {@link MalformedPayloadException}. Field order and presence rules are the schema's business
- * ({@link ModelSchema}).
+ * ({@link ModelSchema}); a field is skipped ({@link #skipField}) only where a resolving decoder's plan says the reader
+ * lacks it ({@link ResolvedSchema}).
  *
  * <p>One instance reads one payload, on one thread. It advances the buffer's reader index and never releases it.
  */
@@ -82,8 +83,9 @@ final class ByteBufInput implements Input {
         }
         long tag = readRawVarint64();
         int field = (int) (tag >>> 3);
-        if (tag > Integer.MAX_VALUE || field == 0) {
-            throw new MalformedPayloadException("invalid tag " + tag + " in " + label
+        // a 10-byte varint can be negative: it is no tag either
+        if (tag < 0 || tag > Integer.MAX_VALUE || field == 0) {
+            throw new MalformedPayloadException("invalid tag " + Long.toUnsignedString(tag) + " in " + label
                     + " (expected: a field number >= 1)");
         }
         if ((tag & 7) == WIRETYPE_END_GROUP) {
@@ -126,6 +128,65 @@ final class ByteBufInput implements Input {
             throw new MalformedPayloadException(label + " ends early (expected: another value of field " + field
                     + ")");
         }
+    }
+
+    /**
+     * Skips the value whose tag {@link #readFieldNumber} just read, and every value after it under the same field
+     * number: a component the reader does not have, whose tokens (a walked component's), count and elements (a
+     * collection's) or type id and group (a polymorphic value's) are all written under its number. Skipped by wire
+     * type alone, with the checks of reading: every length against the bytes remaining and the element limit, a
+     * varint at most 10 bytes, a group closed by the end tag of its own field, nesting against {@code maxDepth}.
+     * Leaves the next tag of another field unread.
+     *
+     * @param field the field number of the tag just read
+     */
+    void skipField(int field) throws IOException {
+        skipValue();
+        while (buf.isReadable()) {
+            int mark = buf.readerIndex();
+            long tag = readRawVarint64();
+            if (tag >>> 3 != field || (tag & 7) == WIRETYPE_END_GROUP) {
+                buf.readerIndex(mark);
+                return;
+            }
+            lastTag = (int) tag;
+            skipValue();
+        }
+    }
+
+    /** Skips one value by the wire type of {@link #lastTag}. */
+    private void skipValue() throws IOException {
+        switch (lastTag & 7) {
+            case WIRETYPE_VARINT -> readRawVarint64();
+            case WIRETYPE_FIXED64 -> skip(8);
+            case WIRETYPE_FIXED32 -> skip(4);
+            case WIRETYPE_LENGTH_DELIMITED -> buf.skipBytes(readLength("length"));
+            case WIRETYPE_START_GROUP -> skipGroup();
+            default -> throw new MalformedPayloadException(label + " (field " + (lastTag >>> 3) + ") has wire type "
+                    + WIRE_TYPES[lastTag & 7] + " (expected: varint, fixed64, length-delimited, start-group or"
+                    + " fixed32)");
+        }
+    }
+
+    /**
+     * Skips a group's fields up to its own end tag, read as {@link #mergeObject} reads a group: the same tag checks
+     * and refusals, nesting counted against {@code maxDepth}.
+     */
+    private void skipGroup() throws IOException {
+        Bounds.checkDepth(depth + 1, maxDepth);
+        int outerField = groupField;
+        groupField = lastTag >>> 3;
+        depth++;
+        while (readFieldNumber(null) != 0) {
+            skipValue();
+        }
+        depth--;
+        groupField = outerField;
+    }
+
+    private void skip(int bytes) {
+        need(bytes);
+        buf.skipBytes(bytes);
     }
 
     /** Payload bytes not yet read. */

@@ -38,12 +38,21 @@ import java.util.Collection;
  * write the same bytes; reading is the same tag-driven {@link #mergeFrom} either way, only the final instantiation
  * differs.
  *
+ * <p>A resolving decoder ({@link ProtostuffResolvingDecoder}) builds its own set with {@link #build(TypeRegistry,
+ * CodecPath, Factory)}, a {@link ResolvedSchema} for each type whose bytes changed; every other type keeps this class.
+ *
  * <p>Immutable after {@link #build}; one instance per type, shared by every thread.
  */
-final class ModelSchema implements Schema<Object>, ComponentWriter {
+class ModelSchema implements Schema<Object>, ComponentWriter {
+
+    /** Makes the schema of one type, for {@link #build(TypeRegistry, CodecPath, Factory)}. */
+    @FunctionalInterface
+    interface Factory {
+        ModelSchema create(TypeModel model, TypeRegistry registry, CodecPath path);
+    }
 
     /** Fewest bytes one collection element can take: its tag, then at least one byte (or an end-group tag). */
-    private static final int MIN_ELEMENT_BYTES = 2;
+    static final int MIN_ELEMENT_BYTES = 2;
 
     private final TypeModel model;
     private final TypeRegistry registry;
@@ -56,7 +65,7 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
     /** The type's generated code, or null to walk (configured so, or not generated on this JVM). */
     private final GeneratedCodec generated;
 
-    private ModelSchema(TypeModel model, TypeRegistry registry, CodecPath path) {
+    ModelSchema(TypeModel model, TypeRegistry registry, CodecPath path) {
         this.model = model;
         this.registry = registry;
         this.generated = path == CodecPath.GENERATED ? model.generated() : null;
@@ -73,13 +82,22 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
      * @return the schemas indexed by type id; unused ids are {@code null}
      */
     static ModelSchema[] build(TypeRegistry registry, CodecPath path) {
+        return build(registry, path, ModelSchema::new);
+    }
+
+    /**
+     * Builds and links the schemas of every registered type, each made by {@code factory}.
+     *
+     * @return the schemas indexed by type id; unused ids are {@code null}
+     */
+    static ModelSchema[] build(TypeRegistry registry, CodecPath path, Factory factory) {
         int maxId = 0;
         for (TypeModel m : registry.models()) {
             maxId = Math.max(maxId, m.id());
         }
         ModelSchema[] byId = new ModelSchema[maxId + 1];
         for (TypeModel m : registry.models()) {
-            byId[m.id()] = new ModelSchema(m, registry, path);
+            byId[m.id()] = factory.create(m, registry, path);
         }
         for (TypeModel m : registry.models()) {
             ModelSchema s = byId[m.id()];
@@ -357,7 +375,23 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
         }
     }
 
-    private Object readCollection(ByteBufInput in, Component c, int field) throws IOException {
+    /** The type's model. */
+    final TypeModel model() {
+        return model;
+    }
+
+    /** {@code Type.component} of the component at {@code index}, as messages name it. */
+    final String label(int index) {
+        return labels[index];
+    }
+
+    /** Every schema of the set this one belongs to, by type id (for a walked component's values). */
+    final ModelSchema[] byId() {
+        return byId;
+    }
+
+    /** Reads a LIST or SET component's count and elements (after its first tag). */
+    final Object readCollection(ByteBufInput in, Component c, int field) throws IOException {
         int count = in.readCount(MIN_ELEMENT_BYTES);
         @SuppressWarnings("unchecked")
         Collection<Object> values = (Collection<Object>) (c.kind() == Kind.LIST ? Container.LIST : Container.SET)
@@ -369,7 +403,8 @@ final class ModelSchema implements Schema<Object>, ComponentWriter {
         return values;
     }
 
-    private Object readValue(ByteBufInput in, Component c, int field) throws IOException {
+    /** Reads one STRING, ENUM, VALUE or POLYMORPHIC value: a component or a collection element. */
+    final Object readValue(ByteBufInput in, Component c, int field) throws IOException {
         ModelSchema schema;
         switch (c.valueKind()) {
             case STRING:

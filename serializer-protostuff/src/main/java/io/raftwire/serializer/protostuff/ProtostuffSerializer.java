@@ -7,9 +7,11 @@ import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.ReadPlan;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * The protostuff serializer: one {@link ModelSchema} per registered type, built at construction; a
@@ -48,9 +50,30 @@ final class ProtostuffSerializer extends AbstractSerializer {
 
     @Override
     protected Object read(TypeModel model, ByteBuf payload) {
+        return read(schemas, model, payload);
+    }
+
+    /**
+     * The schemas of this serializer's types, a {@link ResolvedSchema} for each type with a plan in {@code plans}:
+     * what a {@link ProtostuffResolvingDecoder} reads with.
+     *
+     * @throws IllegalArgumentException naming the component, if a plan needs what {@link ResolvedSchema} does not
+     *                                  handle
+     */
+    ModelSchema[] resolvedSchemas(Map<Integer, ReadPlan> plans) {
+        return ModelSchema.build(registry(), options().codecPath(), (m, registry, path) -> plans.containsKey(m.id())
+                ? new ResolvedSchema(m, registry, path, plans.get(m.id())) : new ModelSchema(m, registry, path));
+    }
+
+    /** {@link #decode}'s checks and failures, the value read with {@code resolved} instead of this serializer's own. */
+    Object decodeResolved(int typeId, ByteBuf payload, ModelSchema[] resolved) {
+        return decodeWith(typeId, payload, (model, p) -> read(resolved, model, p));
+    }
+
+    private Object read(ModelSchema[] set, TypeModel model, ByteBuf payload) {
         ByteBufInput in = new ByteBufInput(payload, options().maxDepth(), options().maxElements());
         try {
-            return schemas[model.id()].read(in);
+            return set[model.id()].read(in);
         } catch (IOException e) {
             throw new UncheckedIOException("ByteBufInput threw (expected: MalformedPayloadException only)", e);
         }
