@@ -8,13 +8,15 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameException;
+import io.raftwire.transport.netty.codec.SchemaFrame;
 
 /**
  * The frame decoder of {@link FrameDescriptor#newFrameDecoder} with the limits of {@link InboundLimits}:
  * <ul>
  *   <li>until {@link #trust} is called (by the handshake handler, once the handshake succeeded), a frame may be at
  *       most {@link FrameDescriptor#MAX_HANDSHAKE_FRAME_BYTES}: a longer one is refused on its length field, before
- *       any of it is buffered, with {@link ErrorCode#FRAME_TOO_LARGE};</li>
+ *       any of it is buffered, with {@link ErrorCode#FRAME_TOO_LARGE}; a handshake handler that exchanges schemas
+ *       raises it to a {@link SchemaFrame} ({@link #allowSchemaFrame});</li>
  *   <li>after each read, the bytes this connection holds in incomplete frames are counted against
  *       {@code max-inbound-buffer-bytes}; a read that takes the total over it fails the connection with
  *       {@link ErrorCode#OVERLOADED}, and its bytes are given back when the connection closes.</li>
@@ -30,6 +32,8 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
     private final RequestBudget budget;
     private ChannelHandlerContext ctx;
     private boolean trusted;
+    /** The limit before the handshake completes: a handshake or error frame, or a schema frame once allowed. */
+    private int untrustedLimit = FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES;
     private long counted;
 
     /**
@@ -71,6 +75,18 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
     }
 
     /**
+     * Raises the limit before the handshake to a {@link SchemaFrame} (at most {@value SchemaFrame#MAX_FRAME_BYTES}
+     * bytes, and never above this node's max-frame-bytes): called by a handshake handler that has sent its schema and
+     * awaits the peer's. On the event loop.
+     */
+    static void allowSchemaFrame(ChannelPipeline pipeline) {
+        BoundedFrameDecoder d = pipeline.get(BoundedFrameDecoder.class);
+        if (d != null) {
+            d.untrustedLimit = SchemaFrame.MAX_FRAME_BYTES;
+        }
+    }
+
+    /**
      * Refuses an oversized frame on its length field, in raftwire's words (Netty's own refusal, "Adjusted frame length
      * exceeds ...", named neither the field as sent nor the setting), then lets the superclass split the frame.
      */
@@ -82,10 +98,11 @@ final class BoundedFrameDecoder extends LengthFieldBasedFrameDecoder {
         if (in.readableBytes() >= FrameDescriptor.LENGTH_FIELD_LENGTH) {
             long field = in.getUnsignedInt(in.readerIndex());
             long frameBytes = field + FrameDescriptor.LENGTH_FIELD_LENGTH;
-            if (!trusted && frameBytes > FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES) {
+            if (!trusted && frameBytes > untrustedLimit) {
                 throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "frame of " + frameBytes + " bytes before the"
-                        + " handshake completed (expected: <= " + FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES
-                        + ", the largest handshake or error frame)");
+                        + " handshake completed (expected: <= " + untrustedLimit + ", the largest "
+                        + (untrustedLimit == FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES ? "handshake or error frame"
+                        : "schema frame") + ")");
             }
             if (frameBytes > maxFrameBytes) {
                 throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "frame of " + frameBytes + " bytes (length field "

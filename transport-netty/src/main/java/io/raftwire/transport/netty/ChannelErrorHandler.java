@@ -16,6 +16,7 @@ import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.FrameWriter;
 import io.raftwire.transport.netty.codec.HeaderDecoder;
+import io.raftwire.transport.netty.codec.SchemaFrame;
 import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +29,8 @@ import java.io.IOException;
  * exception is a protocol violation (an {@link io.raftwire.transport.netty.codec.FrameKind#ERROR error frame}
  * carrying the code and message), then closes the channel. After a bad frame the byte stream cannot be trusted, so
  * there is no attempt to resynchronise. A frame that reaches this handler as a message is one no handler takes at
- * this point: a second HELLO or WELCOME after the handshake; it is released and treated as a protocol violation.
+ * this point: a second HELLO or WELCOME, or a schema frame, after the handshake; it is released and treated as a
+ * protocol violation.
  *
  * <p>What the peer is told depends on trust: a peer that has completed the handshake gets the full message; one that
  * has not gets only {@link FrameException#peerMessage()} (which check failed, never this node's expected values),
@@ -61,9 +63,12 @@ final class ChannelErrorHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof Frame frame) {
             FrameKind kind = frame.kind();
+            boolean schema = SchemaFrame.is(frame);
             frame.release();
-            exceptionCaught(ctx, new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + kind
-                    + " after the handshake (expected: one handshake per connection)"));
+            exceptionCaught(ctx, new FrameException(ErrorCode.PROTOCOL_ERROR, schema
+                    ? "schema frame after the handshake (expected: one only during a handshake whose schema digests"
+                    + " differ)" : "frame kind = " + kind + " after the handshake (expected: one handshake per"
+                    + " connection)"));
             return;
         }
         if (LOG.isDebugEnabled()) {

@@ -1,9 +1,11 @@
 package io.raftwire.transport.netty;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.raftwire.serializer.schema.Schema;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.ErrorCode;
@@ -14,6 +16,9 @@ import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
 import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
+import io.raftwire.transport.netty.codec.LocalSchema;
+import io.raftwire.transport.netty.codec.SchemaDifferences;
+import io.raftwire.transport.netty.codec.SchemaFrame;
 import io.raftwire.transport.PeerText;
 
 import java.util.ArrayList;
@@ -30,7 +35,9 @@ import java.util.concurrent.TimeUnit;
  * {@code result} future (on the event loop) exactly once; on success it records the peer's max-frame-bytes on the
  * channel, adapts the ping interval to the peer's idle timeout ({@link Pipelines#agreeOnIdle}) and removes itself.
  * When this side
- * refuses, the peer is told with an error frame too.
+ * refuses, the peer is told with an error frame too. A peer whose registry differs may answer with its schema
+ * ({@link SchemaFrame}) instead: this side then answers with its own, closes, and fails {@code result} listing every
+ * difference ({@link SchemaDifferences}).
  *
  * <p>One instance per channel (it holds the timeout and the result).
  */
@@ -62,6 +69,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         timeout = ctx.executor().schedule(() -> fail(ctx, new TransportException(Reason.UNREACHABLE, peerId,
                 "no handshake answer from " + peerId + " within " + ms + " ms (expected: WELCOME within"
                         + " handshake-timeout-ms)", null)), ms, TimeUnit.MILLISECONDS);
+        BoundedFrameDecoder.allowSchemaFrame(ctx.pipeline()); // the peer may answer with its schema
         ctx.writeAndFlush(context.writer().handshake(FrameKind.HELLO, local));
         ctx.fireChannelActive();
     }
@@ -97,9 +105,11 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
                 refusedByPeer(ctx, ErrorPayload.readFrom(frame.payload()));
             } else if (frame.kind() == FrameKind.WELCOME) {
                 welcome(ctx, Handshake.readFrom(frame.payload()));
+            } else if (SchemaFrame.is(frame) && !result.isDone()) {
+                peerSchema(ctx, frame);
             } else {
                 throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
-                        + " before the handshake completed (expected: WELCOME or ERROR)");
+                        + " before the handshake completed (expected: WELCOME, ERROR or a schema frame)");
             }
         } catch (FrameException e) {
             // ChannelErrorHandler tells the peer and closes.
@@ -115,14 +125,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         List<Problem> problems = new ArrayList<>(HandshakeCheck.checkWelcome(local, peerId, welcome));
         problems.addAll(context.members().checkAnswer(peerId, ctx.channel()));
         if (!problems.isEmpty()) {
-            String reason = PeerText.escape(HandshakeCheck.details(problems));
-            context.metrics().handshakeRefusals.increment();
-            context.metrics().errorsSent.increment();
-            ChannelAttributes.closeReason(ctx.channel(), reason);
-            result.completeExceptionally(new TransportException(Reason.HANDSHAKE_REFUSED, peerId, "handshake with "
-                    + peerId + " refused by this node: " + reason, null));
-            ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
-                    HandshakeCheck.peerMessage(problems)))).addListener(ChannelFutureListener.CLOSE);
+            refuse(ctx, problems);
             return;
         }
         ctx.channel().attr(ChannelAttributes.CALLER).set(context.members().serverOf(peerId, ctx.channel()));
@@ -132,6 +135,48 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         Pipelines.agreeOnIdle(ctx.pipeline(), context.settings().idleTimeoutMs(), welcome.idleTimeoutMs());
         ctx.pipeline().remove(this);
         result.complete(welcome);
+    }
+
+    /** Refuses the peer's answer: logs every detail here (through the lane), tells the peer which checks failed. */
+    private void refuse(ChannelHandlerContext ctx, List<Problem> problems) {
+        String reason = PeerText.escape(HandshakeCheck.details(problems));
+        context.metrics().handshakeRefusals.increment();
+        context.metrics().errorsSent.increment();
+        ChannelAttributes.closeReason(ctx.channel(), reason);
+        result.completeExceptionally(new TransportException(Reason.HANDSHAKE_REFUSED, peerId, "handshake with "
+                + peerId + " refused by this node: " + reason, null));
+        ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
+                HandshakeCheck.peerMessage(problems)))).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * The peer answered HELLO with its schema: its registry differs from this node's (the only check it failed) and
+     * their schema digests differ. With TLS, the server certificate is checked first: the schema goes only to the
+     * member this node meant to reach. Then this node answers with its own schema and closes; both sides refuse,
+     * listing every difference. The failure carries the whole list, every line escaped on its own.
+     */
+    private void peerSchema(ChannelHandlerContext ctx, Frame frame) {
+        List<Problem> problems = context.members().checkAnswer(peerId, ctx.channel());
+        if (!problems.isEmpty()) {
+            refuse(ctx, problems);
+            return;
+        }
+        Schema theirs = SchemaFrame.read(frame.payload());
+        LocalSchema ours = context.serializers().schema();
+        String reason = SchemaDifferences.between(peerId, ours.schema(), theirs).message();
+        context.metrics().handshakeRefusals.increment();
+        ChannelAttributes.closeReason(ctx.channel(), reason);
+        result.completeExceptionally(new TransportException(Reason.HANDSHAKE_REFUSED, peerId, "handshake with "
+                + peerId + " refused by both: " + reason, null));
+        ByteBuf answer;
+        try {
+            answer = context.writer().schema(ours);
+        } catch (FrameException tooLarge) {
+            context.metrics().errorsSent.increment();
+            answer = context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
+                    "failed checks: " + HandshakeCheck.REGISTRY));
+        }
+        ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
     }
 
     private void refusedByPeer(ChannelHandlerContext ctx, ErrorPayload error) {

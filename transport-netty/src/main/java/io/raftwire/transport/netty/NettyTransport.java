@@ -146,10 +146,13 @@ public final class NettyTransport implements Transport {
      *
      * @param settings    ids, addresses and limits
      * @param serializers the serializer to send with and those accepted inbound
+     * @throws IllegalArgumentException if the serializers' registry has no schema ({@code @WireTag}s that cannot be
+     *                                  tags), which every handshake announces
      */
     public NettyTransport(TransportSettings settings, SerializerSet serializers) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.serializers = Objects.requireNonNull(serializers, "serializers");
+        serializers.schema(); // computed once here, so that no handshake waits for it, and a registry without one fails
         ThreadFactory timerThreads = new DefaultThreadFactory("raftwire-timer-" + settings.nodeId(), true);
         this.timer = new HashedWheelTimer(task -> {
             Thread t = timerThreads.newThread(task);

@@ -6,13 +6,15 @@ import io.netty.handler.codec.MessageToMessageDecoder;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
+import io.raftwire.transport.netty.codec.SchemaFrame;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
 import java.util.List;
 
 /**
  * Decodes the payload of message frames with the serializer named in the header (already checked by
- * {@code HeaderDecoder}) and emits an {@link Envelope}; control frames pass through untouched. A payload that fails
+ * {@code HeaderDecoder}) and emits an {@link Envelope}; control frames and schema frames ({@link SchemaFrame}) pass
+ * through untouched. A payload that fails
  * to decode becomes a failed envelope, so that the request can be answered with an error (the connection stays up:
  * the framing is intact).
  *
@@ -32,7 +34,7 @@ final class PayloadDecoder extends MessageToMessageDecoder<Frame> {
 
     @Override
     public boolean acceptInboundMessage(Object msg) {
-        return msg instanceof Frame f && f.kind().carriesMessage();
+        return msg instanceof Frame f && f.kind().carriesMessage() && !SchemaFrame.is(f);
     }
 
     /**

@@ -1,16 +1,25 @@
 package io.raftwire.transport.netty;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.raftwire.serializer.schema.Schema;
+import io.raftwire.transport.PeerText;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.netty.codec.ErrorCode;
+import io.raftwire.transport.netty.codec.ErrorPayload;
 import io.raftwire.transport.netty.codec.Frame;
+import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameException;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
 import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
+import io.raftwire.transport.netty.codec.HeaderDecoder;
+import io.raftwire.transport.netty.codec.SchemaDifferences;
+import io.raftwire.transport.netty.codec.SchemaFrame;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +39,13 @@ import java.util.concurrent.TimeUnit;
  * connection that does not complete the handshake within {@code handshake-timeout-ms} is closed (the warning is
  * rate-limited).
  *
+ * <p>When the registry check is the only one that failed and both sides carry a {@link
+ * io.raftwire.transport.netty.codec.SchemaMarker} with different digests ({@link HandshakeCheck#exchangesSchemas}),
+ * it answers with its {@link SchemaFrame} instead of refusing at once, awaits the peer's (within the same timeout),
+ * and then refuses listing every difference ({@link SchemaDifferences}) in its WARN line; the peer is told only
+ * which checks failed, as in every refusal. A peer without the marker (a release before schemas) is refused at once,
+ * as before.
+ *
  * <p>One instance per channel (it holds the timeout).
  */
 final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
@@ -39,6 +55,10 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     private final TransportContext context;
     private final RateLimitedLog warnings;
     private ScheduledFuture<?> timeout;
+    /** The HELLO whose sender this node awaits a schema frame from, or {@code null}. */
+    private Handshake exchanging;
+    /** The failed checks of {@link #exchanging}: all of them the registry's. */
+    private List<Problem> exchangeProblems;
 
     /**
      * @param context  the transport
@@ -58,8 +78,10 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         int ms = context.settings().handshakeTimeoutMs();
         timeout = ctx.executor().schedule(() -> {
-            String reason = "no handshake from " + ctx.channel().remoteAddress() + " within " + ms
-                    + " ms (expected: HELLO within handshake-timeout-ms)";
+            String reason = exchanging == null ? "no handshake from " + ctx.channel().remoteAddress() + " within " + ms
+                    + " ms (expected: HELLO within handshake-timeout-ms)" : "no schema frame from "
+                    + PeerText.escape(exchanging.nodeId()) + " at " + ctx.channel().remoteAddress() + " within " + ms
+                    + " ms of its connection (expected: HELLO and schema frame within handshake-timeout-ms)";
             warnings.warn("timeout", "{} {}", ctx.channel(), reason);
             ChannelAttributes.closeReason(ctx.channel(), reason);
             ctx.close();
@@ -85,6 +107,10 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        if (exchanging != null) {
+            peerSchema(ctx, frame);
+            return;
+        }
         Handshake hello;
         try {
             if (frame.kind() != FrameKind.HELLO) {
@@ -99,8 +125,19 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         List<Problem> problems = new ArrayList<>(HandshakeCheck.checkHello(local, hello));
         problems.addAll(context.members().checkClaim(hello.nodeId(), ctx.channel()));
         if (!problems.isEmpty()) {
-            throw new FrameException(ErrorCode.HANDSHAKE_REFUSED, "claimed member id " + hello.nodeId() + ": "
-                    + HandshakeCheck.details(problems), HandshakeCheck.peerMessage(problems));
+            String detail = "claimed member id " + hello.nodeId() + ": " + HandshakeCheck.details(problems);
+            if (HandshakeCheck.exchangesSchemas(local, hello, problems)) {
+                String tooLarge = schemaTooLarge(hello);
+                if (tooLarge == null) {
+                    exchanging = hello;
+                    exchangeProblems = problems;
+                    BoundedFrameDecoder.allowSchemaFrame(ctx.pipeline());
+                    ctx.writeAndFlush(context.writer().schema(context.serializers().schema()));
+                    return;
+                }
+                detail += "; schemas not exchanged: " + tooLarge;
+            }
+            throw new FrameException(ErrorCode.HANDSHAKE_REFUSED, detail, HandshakeCheck.peerMessage(problems));
         }
         ctx.channel().attr(ChannelAttributes.PEER_ID).set(hello.nodeId());
         ctx.channel().attr(ChannelAttributes.CALLER).set(context.members().callerOf(hello.nodeId(), ctx.channel()));
@@ -116,5 +153,49 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         context.metrics().established.increment();
         LOG.debug("{} accepted {} lane from {} (sends with serializer id {})", ctx.channel(), hello.lane(),
                 hello.nodeId(), hello.sendSerializerId());
+    }
+
+    /** Why this node's schema frame cannot go to the peer that sent {@code hello}, or {@code null} if it can. */
+    private String schemaTooLarge(Handshake hello) {
+        int frameBytes = FrameDescriptor.HEADER_LENGTH + context.serializers().schema().size();
+        if (frameBytes > SchemaFrame.MAX_FRAME_BYTES || frameBytes > hello.maxFrameBytes()
+                || frameBytes > context.writer().maxFrameBytes()) {
+            return "this node's schema frame of " + frameBytes + " bytes (expected: at most "
+                    + Math.min(SchemaFrame.MAX_FRAME_BYTES, Math.min(hello.maxFrameBytes(),
+                    context.writer().maxFrameBytes())) + ", the smallest of the schema frame limit and both sides'"
+                    + " max-frame-bytes)";
+        }
+        return null;
+    }
+
+    /**
+     * The peer's answer to this node's schema frame: its own. Refuses the connection listing every difference (logged
+     * here at WARN, not cut: every line is escaped on its own), and tells the peer only which checks failed.
+     */
+    private void peerSchema(ChannelHandlerContext ctx, Frame frame) {
+        Schema theirs;
+        try {
+            if (!SchemaFrame.is(frame)) {
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
+                        + " during the schema exchange (expected: the peer's schema frame)");
+            }
+            theirs = SchemaFrame.read(frame.payload());
+        } finally {
+            frame.release();
+        }
+        Channel channel = ctx.channel();
+        String message = "claimed member id " + PeerText.escape(exchanging.nodeId()) + ": "
+                + PeerText.escape(HandshakeCheck.details(exchangeProblems)) + "; "
+                + SchemaDifferences.between(exchanging.nodeId(), context.serializers().schema().schema(), theirs)
+                .message();
+        HeaderDecoder.refuseLaterFrames(channel);
+        channel.attr(ChannelAttributes.ERROR_LOGGED).set(Boolean.TRUE);
+        context.metrics().handshakeRefusals.increment();
+        context.metrics().errorsSent.increment();
+        warnings.warn("refused", "{} refused the handshake of {}: {}", channel,
+                PeerText.escape(ChannelAttributes.peerName(channel)), message);
+        ChannelAttributes.closeReason(channel, message);
+        ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
+                HandshakeCheck.peerMessage(exchangeProblems)))).addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.raftwire.serializer.schema.Schema;
 import io.raftwire.transport.TransportException.Reason;
 import io.raftwire.transport.netty.codec.ErrorCode;
 import io.raftwire.transport.netty.codec.ErrorPayload;
@@ -13,6 +14,10 @@ import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.LocalSchema;
+import io.raftwire.transport.netty.codec.SchemaDifferences;
+import io.raftwire.transport.netty.codec.SchemaFrame;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
@@ -409,9 +414,8 @@ class AcceptedPipelineTest {
     @Test
     void shouldNotTellAPeerWithAnotherRegistryTheExpectedFingerprintOrTypeCount() {
         EmbeddedChannel ch = harness.accepted();
-        SerializerSet extra = SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra()));
-        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER,
-                EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, LIMIT, 0, extra)));
+        // a release before schemas: no marker, so no schema exchange either
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, withoutMarker(extraHello())));
         ErrorPayload told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
         assertEquals("failed checks: registry fingerprint", told.message());
         String local = closeReason(ch);
@@ -419,6 +423,95 @@ class AcceptedPipelineTest {
         String expectedPrint = String.format("%016x", TestTypes.registry().fingerprint());
         assertTrue(local.contains("with " + (types + 1) + " types (expected: " + expectedPrint + " with " + types
                 + " types;"), local);
+        assertTrue(local.endsWith("; remote announces no schema (a release before schemas): upgrade to this release"
+                + " with unchanged types first, then change types (docs/upgrades.md §2.7)"), local);
+    }
+
+    @Test
+    void shouldExchangeSchemasWithAMemberWhoseRegistryAloneDiffersAndListEveryDifference() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, extraHello()));
+        Frame ours = harness.nextOutbound(ch);
+        assertTrue(SchemaFrame.is(ours), "answered with this node's schema: " + ours);
+        assertEquals(harness.serializers.schema().schema(), SchemaFrame.read(ours.payload()));
+        ours.release();
+        assertTrue(ch.isOpen(), "awaits the peer's schema");
+        assertNull(ch.readOutbound());
+
+        ch.writeInbound(harness.writer.schema(LocalSchema.of(TestTypes.registryWithExtra())));
+        ErrorPayload told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
+        assertEquals("failed checks: registry fingerprint", told.message(), "the peer is told no more than before");
+        String extra = "Extra (type " + TestTypes.EXTRA_ID + ", " + TestTypes.Extra.class.getName()
+                + "): only on remote: " + SchemaDifferences.COMPATIBLE;
+        assertTrue(closeReason(ch).contains(extra), closeReason(ch));
+        String line = logs.await("refused the handshake of");
+        assertTrue(line.contains("claimed member id remote: registry fingerprint = ") && line.contains(extra)
+                && line.contains("1 difference (0 refused by the evolution rules, 1 "), line);
+        assertEquals(1, harness.context.metrics().handshakeRefusals.sum());
+    }
+
+    @Test
+    void shouldRefuseHostileSchemaBytesWithWhatWasExpected() {
+        EmbeddedChannel ch = harness.accepted();
+        ch.writeInbound(harness.writer.handshake(FrameKind.HELLO, extraHello()));
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.writer.raw(FrameKind.ONE_WAY, SchemaMarker.ID, SchemaFrame.TYPE_ID, 0,
+                Unpooled.wrappedBuffer(new byte[] {'R', 'W', 'S', 9})));
+        assertEquals("schema frame: schema bytes: at byte 3 (expected: version 1, found 9)",
+                refusal(ch, ErrorCode.PROTOCOL_ERROR).message());
+    }
+
+    @Test
+    void shouldRefuseASchemaFrameOverTheLimitOnItsLengthField() {
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings().maxFrameBytes(4 * 1024 * 1024),
+                SerializerSet.of(fake));
+        try {
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.writer.handshake(FrameKind.HELLO, extraHello()));
+            h.nextOutbound(ch).release();
+            ch.writeInbound(Unpooled.buffer().writeInt(SchemaFrame.MAX_FRAME_BYTES - 3).writeShort(0x5277));
+            Frame error = h.nextOutbound(ch);
+            ErrorPayload p = EmbeddedHarness.errorOf(error);
+            assertEquals(ErrorCode.FRAME_TOO_LARGE, p.code());
+            assertEquals("frame of " + (SchemaFrame.MAX_FRAME_BYTES + 1) + " bytes before the handshake completed"
+                    + " (expected: <= " + SchemaFrame.MAX_FRAME_BYTES + ", the largest schema frame)", p.message());
+            assertFalse(ch.isOpen());
+            assertFalse(ch.finishAndReleaseAll());
+            assertEquals(0, h.limits.buffered());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void shouldRefuseASchemaFrameBeforeAHelloAndAfterTheHandshake() {
+        EmbeddedChannel first = harness.accepted();
+        first.writeInbound(harness.writer.schema(LocalSchema.of(new Schema(List.of()))));
+        assertEquals("frame kind = ONE_WAY before the handshake (expected: HELLO)",
+                refusal(first, ErrorCode.PROTOCOL_ERROR).message());
+        EmbeddedChannel large = harness.accepted();
+        large.writeInbound(harness.writer.schema(harness.serializers.schema()));
+        assertEquals("frame of " + (FrameDescriptor.HEADER_LENGTH + harness.serializers.schema().size()) + " bytes"
+                + " before the handshake completed (expected: <= " + FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES
+                + ", the largest handshake or error frame)", refusal(large, ErrorCode.FRAME_TOO_LARGE).message());
+        EmbeddedChannel ch = handshaken();
+        assertNull(ch.readOutbound(), "equal digests: a WELCOME, and no schema on the wire");
+        ch.writeInbound(harness.writer.schema(harness.serializers.schema()));
+        assertRefused(ch, ErrorCode.PROTOCOL_ERROR, "schema frame after the handshake (expected: one only during a"
+                + " handshake whose schema digests differ)");
+    }
+
+    /** The HELLO of member {@code remote} whose registry has one more type than this node's. */
+    private static Handshake extraHello() {
+        SerializerSet extra = SerializerSet.of(new FakeSerializer(1, "fake", TestTypes.registryWithExtra()));
+        return Handshake.of(EmbeddedHarness.CLUSTER, EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL,
+                Handshake.Lane.URGENT, LIMIT, 0, extra);
+    }
+
+    /** {@code h} as a release before schemas sends it: without the marker. */
+    private static Handshake withoutMarker(Handshake h) {
+        return new Handshake(h.clusterId(), h.nodeId(), h.targetId(), h.lane(), h.maxFrameBytes(), h.idleTimeoutMs(),
+                h.registryFingerprint(), h.typeCount(), h.sendSerializerId(), h.serializers());
     }
 
     @Test
@@ -499,14 +592,13 @@ class AcceptedPipelineTest {
     @Test
     void shouldAcceptTheLargestPossibleHelloAndThenFullSizeFrames() {
         EmbeddedChannel ch = harness.accepted();
-        List<io.raftwire.serializer.Serializer> sixteen = new ArrayList<>();
+        List<Handshake.SerializerInfo> sixteen = new ArrayList<>();
         for (int id = 1; id <= Handshake.MAX_ACCEPTED; id++) {
-            sixteen.add(new FakeSerializer(id, "s".repeat(31) + (char) ('a' + id), TestTypes.registry()));
+            sixteen.add(new Handshake.SerializerInfo(id, "s".repeat(31) + (char) ('a' + id), id));
         }
-        SerializerSet many = new SerializerSet(sixteen.get(0), sixteen.subList(1, sixteen.size()));
         String id64 = "r".repeat(64);
-        ByteBuf hello = harness.writer.handshake(FrameKind.HELLO, Handshake.of("c".repeat(64), id64, "t".repeat(64),
-                Handshake.Lane.URGENT, LIMIT, 0, many));
+        ByteBuf hello = harness.writer.handshake(FrameKind.HELLO, new Handshake("c".repeat(64), id64, "t".repeat(64),
+                Handshake.Lane.URGENT, LIMIT, 0, 1, 1, 1, sixteen));
         assertEquals(FrameDescriptor.MAX_HANDSHAKE_FRAME_BYTES - 13, hello.readableBytes(),
                 "the largest HELLO; error frames may be 13 bytes larger");
         ch.writeInbound(hello);

@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
@@ -10,10 +11,15 @@ import io.raftwire.transport.netty.codec.Frame;
 import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.LocalSchema;
+import io.raftwire.transport.netty.codec.SchemaDifferences;
+import io.raftwire.transport.netty.codec.SchemaFrame;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.Blob;
 import io.raftwire.transport.netty.testkit.Echo;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
+import io.raftwire.transport.netty.testkit.TestTypes;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -150,6 +156,41 @@ class OutboundPipelineTest {
         ErrorPayload p = EmbeddedHarness.errorOf(error);
         assertEquals(ErrorCode.HANDSHAKE_REFUSED, p.code());
         assertEquals("failed checks: member id", p.message(), "the answering side learns which check, not the id");
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldAnswerAPeersSchemaWithItsOwnAndFailListingEveryDifference() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(harness.writer.schema(LocalSchema.of(TestTypes.registryWithExtra())));
+        TransportException e = failure(handshake);
+        assertEquals(Reason.HANDSHAKE_REFUSED, e.reason());
+        assertTrue(e.getMessage().startsWith("handshake with remote refused by both: registry schemas differ: this"
+                + " node's " + String.format("%016x", harness.serializers.schema().digest()) + " with "
+                + harness.serializers.registry().models().size() + " types, remote's "), e.getMessage());
+        assertTrue(e.getMessage().contains("1) Extra (type " + TestTypes.EXTRA_ID + ", "
+                + TestTypes.Extra.class.getName() + "): only on remote: " + SchemaDifferences.COMPATIBLE + ";"),
+                e.getMessage());
+        Frame answer = harness.nextOutbound(ch);
+        assertTrue(SchemaFrame.is(answer), "answered with this node's schema: " + answer);
+        assertEquals(harness.serializers.schema().schema(), SchemaFrame.read(answer.payload()));
+        answer.release();
+        assertFalse(ch.isOpen(), "closed after its schema");
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void shouldRefuseHostileSchemaBytesFromThePeer() {
+        EmbeddedChannel ch = connected();
+        ch.writeInbound(harness.writer.raw(FrameKind.ONE_WAY, SchemaMarker.ID, SchemaFrame.TYPE_ID, 0,
+                Unpooled.wrappedBuffer(new byte[] {'R', 'W', 'S', 1, (byte) 0x80})));
+        TransportException e = failure(handshake);
+        assertEquals(Reason.PROTOCOL_ERROR, e.reason());
+        assertEquals("handshake with remote failed: schema frame: schema bytes: at byte 5 (expected: type count,"
+                + " found the end of the bytes)", e.getMessage());
+        ErrorPayload told = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
+        assertEquals(ErrorCode.PROTOCOL_ERROR, told.code());
         assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
     }

@@ -115,6 +115,29 @@ public final class FrameWriter {
         return finish(out, 0);
     }
 
+    /**
+     * Writes a {@link SchemaFrame} carrying {@code schema}'s bytes.
+     *
+     * @return the frame; owned by the caller
+     * @throws FrameException with {@link ErrorCode#FRAME_TOO_LARGE} if the schema is larger than
+     *                        {@value SchemaFrame#MAX_SCHEMA_BYTES} bytes or the frame exceeds this writer's limit
+     */
+    public ByteBuf schema(LocalSchema schema) {
+        if (schema.size() > SchemaFrame.MAX_SCHEMA_BYTES) {
+            throw new FrameException(ErrorCode.FRAME_TOO_LARGE, "schema of " + schema.size() + " bytes (expected: at"
+                    + " most " + SchemaFrame.MAX_SCHEMA_BYTES + ")");
+        }
+        ByteBuf out = allocator.ioBuffer(FrameDescriptor.HEADER_LENGTH + schema.size());
+        try {
+            writeHeader(out, FrameKind.ONE_WAY, SchemaMarker.ID, SchemaFrame.TYPE_ID, 0);
+            out.writeBytes(schema.sharedBytes());
+            return finish(out, SchemaFrame.TYPE_ID);
+        } catch (RuntimeException | Error e) {
+            out.release();
+            throw e;
+        }
+    }
+
     /** Writes an empty {@link FrameKind#PING} frame; owned by the caller. */
     public ByteBuf ping() {
         ByteBuf out = allocator.ioBuffer(FrameDescriptor.HEADER_LENGTH);

@@ -28,6 +28,10 @@ import java.util.Objects;
  *  Accepted[i]       u8 id, int64 serializer fingerprint, u8 length + ASCII name (1..32)
  * </pre>
  *
+ * <p>Since the schema marker, the last accepted entry a node of this build writes is its {@link SchemaMarker} (id
+ * 127, the schema digest, the supported feature levels): the layout is unchanged, so a release before schemas reads it
+ * as a serializer it never sends with. {@link #acceptedInfo} never returns it; {@link #serializers()} leaves it out.
+ *
  * @param clusterId           the cluster name ({@code raftwire.cluster.id})
  * @param nodeId              the sender's member id ({@code raftwire.node.id})
  * @param targetId            the member id the connecting side expects, or empty
@@ -39,7 +43,8 @@ import java.util.Objects;
  * @param registryFingerprint the sender's {@code TypeRegistry#fingerprint()}
  * @param typeCount           how many types the sender registered
  * @param sendSerializerId    the id of the serializer the sender writes its requests with
- * @param accepted            the serializers the sender accepts inbound, with their fingerprints
+ * @param accepted            the serializers the sender accepts inbound, with their fingerprints; and, from a node
+ *                            of this build, its {@link SchemaMarker}
  */
 public record Handshake(String clusterId, String nodeId, String targetId, Lane lane, int maxFrameBytes,
         int idleTimeoutMs, long registryFingerprint, int typeCount, int sendSerializerId,
@@ -94,7 +99,7 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
     }
 
     /**
-     * Describes a local node: its ids, limits and serializers.
+     * Describes a local node: its ids, limits and serializers, and its {@link SchemaMarker}.
      *
      * @param maxFrameBytes {@code raftwire.transport.max-frame-bytes}
      * @param idleTimeoutMs {@code raftwire.transport.idle-timeout-ms}, 0 = off
@@ -105,18 +110,30 @@ public record Handshake(String clusterId, String nodeId, String targetId, Lane l
         for (Serializer s : set.accepted()) {
             infos.add(SerializerInfo.of(s));
         }
+        infos.add(SchemaMarker.of(set.schema().digest()));
         return new Handshake(clusterId, nodeId, targetId, lane, maxFrameBytes, idleTimeoutMs,
                 set.registry().fingerprint(), set.registry().models().size(), set.sender().id(), infos);
     }
 
-    /** The declared serializer with the given id, or {@code null}. */
+    /** The declared serializer with the given id, or {@code null}; never the {@link SchemaMarker}, which is none. */
     public SerializerInfo acceptedInfo(int id) {
         for (SerializerInfo info : accepted) {
-            if (info.id() == id) {
+            if (info.id() == id && id != SchemaMarker.ID) {
                 return info;
             }
         }
         return null;
+    }
+
+    /** The declared serializers, without the {@link SchemaMarker}: for messages. */
+    public List<SerializerInfo> serializers() {
+        List<SerializerInfo> out = new ArrayList<>(accepted.size());
+        for (SerializerInfo info : accepted) {
+            if (info.id() != SchemaMarker.ID) {
+                out.add(info);
+            }
+        }
+        return out;
     }
 
     /**

@@ -106,9 +106,48 @@ public final class HandshakeCheck {
             problems.add(new Problem(REGISTRY, "registry fingerprint = " + hex(remote.registryFingerprint())
                     + " with " + remote.typeCount() + " types (expected: " + hex(local.registryFingerprint())
                     + " with " + local.typeCount() + " types; every node must register the same types under the"
-                    + " same ids)"));
+                    + " same ids)" + schemaNote(local, remote)));
         }
         return problems;
+    }
+
+    /**
+     * Whether a refusal is explained by exchanging full schemas ({@link SchemaFrame}): the registry check is the only
+     * one that failed, so the peer is the member it claims, of this cluster (authenticated with TLS), and both sides
+     * carry a {@link SchemaMarker} whose digests differ. A release before schemas never gets a schema frame.
+     *
+     * @param problems the failed checks of this handshake, all of them
+     */
+    public static boolean exchangesSchemas(Handshake local, Handshake remote, List<Problem> problems) {
+        if (problems.isEmpty()) {
+            return false;
+        }
+        for (Problem p : problems) {
+            if (!REGISTRY.equals(p.check())) {
+                return false;
+            }
+        }
+        Handshake.SerializerInfo ours = SchemaMarker.find(local);
+        Handshake.SerializerInfo theirs = SchemaMarker.find(remote);
+        return ours != null && theirs != null && ours.fingerprint() != theirs.fingerprint();
+    }
+
+    /** What the markers add to a registry refusal: why no schemas are compared, when they are not. */
+    private static String schemaNote(Handshake local, Handshake remote) {
+        Handshake.SerializerInfo ours = SchemaMarker.find(local);
+        Handshake.SerializerInfo theirs = SchemaMarker.find(remote);
+        if (ours == null) {
+            return "";
+        }
+        if (theirs == null) {
+            return "; " + remote.nodeId() + " announces no schema (a release before schemas): upgrade to this release"
+                    + " with unchanged types first, then change types (docs/upgrades.md §2.7)";
+        }
+        if (ours.fingerprint() == theirs.fingerprint()) {
+            return "; the schema digests are equal (" + hex(ours.fingerprint()) + "): the registries differ only in"
+                    + " what the legacy fingerprint covers and the schema does not";
+        }
+        return "";
     }
 
     /** Checks that {@code receiver} accepts the serializer {@code senderId} with the same fingerprint. */
@@ -119,7 +158,7 @@ public final class HandshakeCheck {
         String sentName = sent == null ? "serializer id " + senderId : sent.toString();
         if (taken == null) {
             problems.add(new Problem(SERIALIZER, "no common serializer: " + senderNode + " sends with " + sentName
-                    + " (expected: one that " + receiverPhrase + ": " + receiver.accepted() + ")"));
+                    + " (expected: one that " + receiverPhrase + ": " + receiver.serializers() + ")"));
         } else if (sent != null && sent.fingerprint() != taken.fingerprint()) {
             problems.add(new Problem(SERIALIZER, "serializer " + sentName + " fingerprint = "
                     + hex(sent.fingerprint()) + " (expected: " + hex(taken.fingerprint())

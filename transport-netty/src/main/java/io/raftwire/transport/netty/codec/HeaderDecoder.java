@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *
  * Checks, in order: header present, magic, version, flags and kind, kind allowed in this direction, then for message
  * frames that the serializer id is one this node accepts and that the type id is registered, for control frames that
- * the serializer id is 0. A frame that fails any check raises {@link FrameException}; no payload is decoded (the
+ * the serializer id is 0, for a {@link SchemaFrame} (serializer id 127) that its type and correlation ids are 0; only
+ * a handshake handler takes a schema frame. A frame that fails any check raises {@link FrameException}; no payload is decoded (the
  * serializer is never called for a refused serializer id).
  *
  * <p>Once a frame of a channel has been refused, here or by a later handler ({@link #refuseLaterFrames}), every later
@@ -99,7 +100,9 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
         int typeId = frame.readUnsignedShort();
         long correlationId = frame.readLong();
         checkKind(kind);
-        if (kind.carriesMessage()) {
+        if (SchemaFrame.is(kind, serializerId)) {
+            checkSchemaFrame(typeId, correlationId);
+        } else if (kind.carriesMessage()) {
             checkSerializer(serializerId);
             checkType(typeId);
         } else if (serializerId != FrameDescriptor.NO_SERIALIZER) {
@@ -114,6 +117,13 @@ public final class HeaderDecoder extends MessageToMessageDecoder<ByteBuf> {
             throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + kind + " on an " + direction
                     + " (expected: " + allowedKinds.stream().map(Enum::name).collect(Collectors.joining(", "))
                     + ")");
+        }
+    }
+
+    private static void checkSchemaFrame(int typeId, long correlationId) {
+        if (typeId != SchemaFrame.TYPE_ID || correlationId != 0) {
+            throw new FrameException(ErrorCode.PROTOCOL_ERROR, "schema frame with type id = " + typeId
+                    + " and correlation id = " + correlationId + " (expected: " + SchemaFrame.TYPE_ID + " and 0)");
         }
     }
 

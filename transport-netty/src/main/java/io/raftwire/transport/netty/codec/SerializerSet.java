@@ -18,15 +18,21 @@ import java.util.stream.Collectors;
  */
 public final class SerializerSet {
 
+    /** Most serializers in a set: a handshake declares each, and the {@link SchemaMarker}, in 16 entries. */
+    public static final int MAX_SERIALIZERS = Handshake.MAX_ACCEPTED - 1;
+
     private final Serializer sender;
     private final Serializer[] byId = new Serializer[FrameDescriptor.MAX_SERIALIZER_ID + 1];
     private final List<Serializer> accepted;
+    /** {@link #schema()}, once computed. */
+    private volatile LocalSchema schema;
 
     /**
      * @param sender    the serializer outbound requests and one-way messages are written with
      * @param alsoAccepted further serializers accepted inbound (may be empty; may repeat {@code sender})
-     * @throws IllegalArgumentException if two different serializers share an id, an id is outside 1..127, or the
-     *                                  serializers do not share one registry
+     * @throws IllegalArgumentException if two different serializers share an id, an id is outside 1..126 (127 is the
+     *                                  handshake's {@link SchemaMarker}), there are more than
+     *                                  {@value #MAX_SERIALIZERS}, or the serializers do not share one registry
      */
     public SerializerSet(Serializer sender, Collection<Serializer> alsoAccepted) {
         this.sender = Objects.requireNonNull(sender, "sender");
@@ -34,6 +40,11 @@ public final class SerializerSet {
         add(sender, all);
         for (Serializer s : alsoAccepted) {
             add(Objects.requireNonNull(s, "accepted serializer"), all);
+        }
+        if (all.size() > MAX_SERIALIZERS) {
+            throw new IllegalArgumentException(all.size() + " serializers (expected: at most " + MAX_SERIALIZERS
+                    + ", which with the schema marker fill the " + Handshake.MAX_ACCEPTED + " entries a handshake"
+                    + " holds)");
         }
         this.accepted = List.copyOf(all);
     }
@@ -45,8 +56,10 @@ public final class SerializerSet {
 
     private void add(Serializer s, List<Serializer> all) {
         int id = s.id();
-        if (id < 1 || id > FrameDescriptor.MAX_SERIALIZER_ID) {
-            throw new IllegalArgumentException("serializer " + s.name() + " id = " + id + " (expected: 1..127)");
+        if (id < 1 || id >= SchemaMarker.ID) {
+            throw new IllegalArgumentException("serializer " + s.name() + " id = " + id + " (expected: 1.."
+                    + (SchemaMarker.ID - 1) + "; " + SchemaMarker.ID + " is reserved for the handshake's schema"
+                    + " marker)");
         }
         if (byId[id] == s) {
             return;
@@ -81,6 +94,20 @@ public final class SerializerSet {
     /** The registry shared by every serializer of the set. */
     public TypeRegistry registry() {
         return sender.registry();
+    }
+
+    /**
+     * The schema of {@link #registry()}, its bytes and digest, computed on the first call. Thread-safe.
+     *
+     * @throws IllegalArgumentException if the registry's types have no schema ({@code @WireTag}s that cannot be tags)
+     */
+    public LocalSchema schema() {
+        LocalSchema s = schema;
+        if (s == null) {
+            s = LocalSchema.of(registry());
+            schema = s;
+        }
+        return s;
     }
 
     /** The accepted serializers for messages, for example {@code kryo (1), protostuff (2)}. */
