@@ -21,8 +21,9 @@ import java.util.function.IntPredicate;
  * the provider's ({@link Steps}). Immutable and thread-safe if the steps are.
  *
  * <p>Not followed yet, refused when built, naming the component: a removed walked component, a widened walked
- * component, enum constants mapped by name inside a walked component or a collection, and a removed component holding
- * a type that changed too.
+ * component, a component whose layout changed (native to walked or back, as {@code long} to {@code Long}), enum
+ * constants mapped by name inside a walked component or a collection, and a removed component holding a type that
+ * changed too.
  *
  * @param <S> the provider's step
  */
@@ -107,20 +108,28 @@ public final class PlanSteps<S> {
             String label = r.skipped() ? plan.writer().simpleName() + '.' + r.written().name()
                     : model.name() + '.' + model.component(r.readerIndex()).name();
             labels.add(label);
-            steps.add(step(r, label, model, changed, provider, factory));
+            steps.add(step(r, r.skipped() ? null : plan.reader().fields().get(r.readerIndex()), label, model, changed,
+                    provider, factory));
         }
         return new PlanSteps<>(model, steps, labels.toArray(new String[0]),
                 plan.defaults().stream().mapToInt(ReadPlan.Default::readerIndex).toArray(),
                 plan.defaults().stream().map(ReadPlan.Default::value).toArray());
     }
 
-    private static <S> S step(ReadPlan.Read r, String label, TypeModel model, IntPredicate changed, String provider,
-            Steps<S> factory) {
+    private static <S> S step(ReadPlan.Read r, FieldSchema readerField, String label, TypeModel model,
+            IntPredicate changed, String provider, Steps<S> factory) {
         FieldSchema w = r.written();
         if (r.skipped()) {
             return factory.skip(skip(w, label, changed, provider));
         }
         int slot = r.readerIndex();
+        if (w.walked() != readerField.walked() && r.conversion() == ReadPlan.Conversion.NONE) {
+            // a step reads as the reader's codec reads: with the writer's other layout it would read a wrong value
+            // (a native long 0 read as a walked Long's presence byte is null)
+            throw AbstractResolvingDecoder.unsupported(provider, label, "read a component written "
+                    + (w.walked() ? "walked" : "natively") + " as " + w.shape() + " into one read "
+                    + (readerField.walked() ? "walked" : "natively") + " as " + readerField.shape());
+        }
         if (r.conversion() == ReadPlan.Conversion.INT_TO_LONG && !w.walked()) {
             return factory.intToLong(slot, label);
         }

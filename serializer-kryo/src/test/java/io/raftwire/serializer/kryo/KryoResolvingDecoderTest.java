@@ -159,6 +159,16 @@ class KryoResolvingDecoderTest {
     }
 
     @Test
+    void componentMadeNullableWithAnotherLayoutIsRefusedNotReadWrong() {
+        // written natively, long 0 is the byte 00, which the walk of a Long reads as null
+        assertEquals("00", hex(encode(NonNullV2.class, new NonNullV2(0))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> decoder(NonNullV2.class, NonNullV1.class));
+        assertTrue(e.getMessage().startsWith("NonNullV1.n: kryo's resolving decoder cannot read a component written"
+                + " natively as "), e.getMessage());
+    }
+
+    @Test
     void addedTypeLeavesTheOldTypeReadable() {
         Serializer older = serializer(registry(Kept.class));
         Serializer newer = serializer(TypeRegistry.builder().register(ID, Kept.class).register(ID + 1, Extra.class)

@@ -198,6 +198,15 @@ public abstract class ResolvingDecoderContract {
     }
 
     @Test
+    void componentMadeNullableWithAnotherLayoutIsRefusedNotReadWrong() {
+        // long n written natively, Long n read through the walk: read with the reader's layout, 0 would read as null
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> decoder(NonNullV2.class, NonNullV1.class));
+        assertTrue(e.getMessage().startsWith("NonNullV1.n: ") && e.getMessage().contains("cannot read a component"
+                + " written natively as ") && e.getMessage().contains(" into one read walked as "), e.getMessage());
+    }
+
+    @Test
     void addedTypeLeavesTheOldTypeReadable() {
         Serializer older = serializer(registry(Kept.class));
         Serializer newer = serializer(TypeRegistry.builder().register(ID, Kept.class).register(ID + 1, Extra.class)
