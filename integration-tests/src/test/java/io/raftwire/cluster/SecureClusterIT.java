@@ -86,6 +86,13 @@ class SecureClusterIT {
     private static MemberFiles ops;
     private static LocalCluster shared;
 
+    /**
+     * The shared cluster's handshake-failure summary, logged every 10 s on an event loop: after a member is stopped
+     * mid-handshake it may come between two tests, outside {@link #logs}.
+     */
+    @RegisterExtension
+    static final LogCapture classLogs = LogCapture.of("WARN", "io.raftwire.transport.netty.HandshakeFailureLog");
+
     @RegisterExtension
     final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.server.MembershipGuard",
             "io.raftwire.transport.netty.ChannelErrorHandler", "io.raftwire.transport.netty.Lane",

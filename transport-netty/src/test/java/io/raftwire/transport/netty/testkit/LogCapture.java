@@ -1,6 +1,8 @@
 package io.raftwire.transport.netty.testkit;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -29,9 +31,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * (with its stack trace) instead of printed; everything else goes to the original stream unchanged. A line logged
  * after the test ended (a late event on another thread) is printed as usual.
  *
- * <p>Thread-safe; one instance per test instance.
+ * <p>Registered on a {@code static} field instead, it captures from before the class's {@code @BeforeAll} to after its
+ * {@code @AfterAll}: for a line that a cluster shared by the class's tests may log between two tests (a periodic
+ * summary, for example).
+ *
+ * <p>Thread-safe; one instance per test instance, or per class when static.
  */
-public final class LogCapture implements BeforeEachCallback, AfterEachCallback {
+public final class LogCapture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     /** How long {@link #await(String)} waits for an asynchronous log line. */
     public static final Duration WAIT = Duration.ofSeconds(10);
@@ -97,6 +103,16 @@ public final class LogCapture implements BeforeEachCallback, AfterEachCallback {
 
     void add(String line) {
         lines.add(line);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        Router.install().captures.add(this);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        Router.install().captures.remove(this);
     }
 
     @Override
