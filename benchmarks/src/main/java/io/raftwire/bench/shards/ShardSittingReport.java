@@ -21,12 +21,13 @@ import java.util.stream.Stream;
  * The tables of a sharded-store sitting that {@code benchmarks/shard-sitting.sh} recorded: per round, aggregate
  * commits/s of the sequential clients on N groups ÷ on 1 group and of the pipelined client on N groups ÷ on 1 group,
  * with median [min..max] over the rounds and each of issue 31's two throughput targets against it; every run's
- * figures with the load {@code heavy --quiet} printed around it; and the idle footprint.
+ * figures with the load printed around it; and the idle footprint.
  *
  * <p>Reads {@code RESULTS_DIR/round-<n>/<step>.results} ({@link ShardBenchmark}'s {@code results=} lines, one run per
- * step) and {@code <step>.log} (the step's output with heavy's {@code heavy: load before|after:} lines), in the order
- * of the step names' number prefix ({@code 1-seq-g1}, {@code 2-seq-g16}, ...), and {@code RESULTS_DIR/idle.results}
- * with {@code idle.log}. A round's ratio needs the 1-group run and one run on more groups of the same workload.
+ * step) and {@code <step>.log} (the step's output with the 1-minute load before and after it: heavy's
+ * {@code heavy: load before|after:} lines, or with {@code LOCK=round} the script's {@code sitting: load ...}), in the
+ * order of the step names' number prefix ({@code 1-seq-g1}, {@code 2-seq-g16}, ...), and
+ * {@code RESULTS_DIR/idle.results} with {@code idle.log}. A round's ratio needs the 1-group run and one run on more groups of the same workload.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.shards.ShardSittingReport RESULTS_DIR
@@ -41,7 +42,7 @@ public final class ShardSittingReport {
 
     private static final Pattern ROUND_DIR = Pattern.compile("round-([0-9]+)");
     private static final Pattern STEP_FILE = Pattern.compile("([0-9]+)-(.+)\\.results");
-    private static final Pattern LOAD = Pattern.compile("^heavy: load (before|after): (\\S+)");
+    private static final Pattern LOAD = Pattern.compile("^(?:heavy|sitting): load (before|after): (\\S+)");
 
     private ShardSittingReport() {
     }
@@ -245,7 +246,7 @@ public final class ShardSittingReport {
     private static void runs(List<Round> rounds, PrintStream out) {
         out.println("### Every run (aggregate commits/s, p50 and p99 in µs; per commit over the measured window: this"
                 + " JVM's CPU ms, Raft messages, context switches, fsyncs; cores used by the JVM and by everything"
-                + " else; load: 1-minute load average before→after the run, as heavy printed it)");
+                + " else; load: 1-minute load average before→after the run, as heavy or the script printed it)");
         out.println();
         out.println("| round | run | groups | load | commits/s | p50 | p99 | CPU ms | JVM cores | other cores |"
                 + " Raft msgs | ctx switches | fsyncs | leaders |");

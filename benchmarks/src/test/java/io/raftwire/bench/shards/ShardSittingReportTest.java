@@ -110,6 +110,17 @@ class ShardSittingReportTest {
     }
 
     @Test
+    void theLoadsTheScriptPrintsInsideOneLockPerRoundAreReadLikeHeavys() throws IOException {
+        round(1, 3000, 6000, 16000, 8000);
+        Files.writeString(dir.resolve("round-1").resolve("2-seq-g16.log"), "sitting: load before: 3.90 2.0 1.0\n"
+                + "| table |\nsitting: load after: 4.20 2.1 1.0\n", StandardCharsets.UTF_8);
+
+        String report = report(0);
+
+        assertTrue(report.contains("| 1 | 16 sequential | 16 | 3.90→4.20 | 6,000 |"), report);
+    }
+
+    @Test
     void aStepWithoutAResultLineIsNamedAndFailsTheReport() throws IOException {
         round(1, 3000, 6000, 16000, 8000);
         step(1, "4-pipe-g8", "", "1.40", "3.10");
