@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * step) and {@code <step>.log} (the step's output with the 1-minute load before and after it: heavy's
  * {@code heavy: load before|after:} lines, or with {@code LOCK=round} the script's {@code sitting: load ...}), in the
  * order of the step names' number prefix ({@code 1-seq-g1}, {@code 2-seq-g16}, ...), and
- * {@code RESULTS_DIR/idle.results} with {@code idle.log}. A round's ratio needs the 1-group run and one run on more groups of the same workload.
+ * {@code RESULTS_DIR/idle.results} with {@code idle.log}. A round's ratio needs the 1-group run and one run on more
+ * groups of the same workload.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.raftwire.bench.shards.ShardSittingReport RESULTS_DIR
