@@ -12,8 +12,10 @@
 # `heavy --quiet` per round (and one for the idle step) runs the round's four steps back to back while it holds the
 # lock, and the script prints the 1-minute load before and after each step itself (`sitting: load ...`): nothing
 # started through heavy runs beside them, but a step starts at the load the previous one left; for a lock shared by
-# many users, where waiting for it once per step takes too long. Every run reports the cores everything but its JVM
-# used during its measured window ("other cores"), whichever the mode.
+# many users, where waiting for it once per step takes too long. LOCK=held: the caller already holds the lock for the
+# whole sitting (`../shared/tools/heavy --quiet env LOCK=held benchmarks/shard-sitting.sh`); every step runs as in a
+# round of LOCK=round. Every run reports the cores everything but its JVM used during its measured window ("other
+# cores"), whichever the mode.
 # Every run: three durable members in one JVM, kryo, leaders balanced before the run (balance=true), no meters.
 # Each step's output goes to RESULTS/round-<n>/<k>-<step>.log and its RESULT line to <k>-<step>.results (the idle
 # step's to RESULTS/idle.log and idle.results); at the end ShardSittingReport prints (and writes to
@@ -23,7 +25,7 @@
 # It builds nothing. It expects benchmarks/target/benchmarks.jar (mvn -B -ntp -q -pl benchmarks -am package
 # -DskipTests), run from the repository root or anywhere, with ../shared beside the repository.
 # Knobs (environment): ROUNDS=3 WARMUP=5 MEASURE=10 (seconds) SEQ_GROUPS=16 PIPE_GROUPS=8 CLIENTS=16 INFLIGHT=64
-#   IDLE=1,16,128 (empty: no idle step)  LOCK=run|round  JVM_OPTS="-Xms1g -Xmx1g"  RESULTS=<dir> (default
+#   IDLE=1,16,128 (empty: no idle step)  LOCK=run|round|held  JVM_OPTS="-Xms1g -Xmx1g"  RESULTS=<dir> (default
 #   benchmarks/target/shard-sitting-<UTC time>)  EXTRA="<more ShardBenchmark options, e.g. meters=true>"
 set -euo pipefail
 
@@ -55,7 +57,7 @@ positive CLIENTS "$CLIENTS"
 positive INFLIGHT "$INFLIGHT"
 [[ "$IDLE" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] \
   || fail "IDLE = $IDLE (expected: group counts such as 1,16,128, or empty)"
-[[ "$LOCK" == run || "$LOCK" == round ]] || fail "LOCK = $LOCK (expected: run or round)"
+[[ "$LOCK" =~ ^(run|round|held)$ ]] || fail "LOCK = $LOCK (expected: run, round or held)"
 [ -x "$HEAVY" ] || fail "no $HEAVY (expected: ../shared/tools/heavy beside the repository)"
 [ -f "$JAR" ] || fail "no $JAR (expected: built by mvn -B -ntp -q -pl benchmarks -am package -DskipTests)"
 
@@ -85,7 +87,7 @@ java_run() {
       $(options "$2") $EXTRA
 }
 
-# unlocked OUT STEP: a step inside a lock this script already holds (LOCK=round), with the loads around it
+# unlocked OUT STEP: a step inside a lock already held (LOCK=round or held), with the loads around it
 unlocked() {
   {
     echo "sitting: load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -131,6 +133,8 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "-- $(date -u +%H:%M:%S) round $round/$ROUNDS: $(steps "$round")"
   if [ "$LOCK" = round ]; then
     "$HEAVY" --quiet "$0" --locked-round "$DIR" "$round" 2>&1 | tee -a "$DIR/round.log"
+  elif [ "$LOCK" = held ]; then
+    "$0" --locked-round "$DIR" "$round"
   else
     k=0
     for step in $(steps "$round"); do
@@ -144,6 +148,8 @@ if [ -n "$IDLE" ]; then
   echo "-- $(date -u +%H:%M:%S) idle $IDLE"
   if [ "$LOCK" = round ]; then
     "$HEAVY" --quiet "$0" --locked-idle "$RESULTS" 2>&1 | tee -a "$RESULTS/idle-lock.log"
+  elif [ "$LOCK" = held ]; then
+    "$0" --locked-idle "$RESULTS"
   else
     locked "$RESULTS/idle" idle
   fi
