@@ -269,9 +269,9 @@ public final class ConfigKeys {
 
     public static final ConfigKey<Integer> NODE_SYNC_THREADS = ConfigKey.ofInt("raftwire.node.sync-threads", 1,
             between(1, 1024),
-            "threads that force the log appends of this member's groups when it hosts more than one (group i uses"
-                    + " thread i mod this count; each thread forces its groups' files one after another); a member of"
-                    + " one group keeps its store's own thread");
+            "retired: a member of more than one group writes every group's log entries to one shared log"
+                    + " (<data-dir>/shared-log) forced by one sync thread, and a member of one group keeps its store's"
+                    + " own thread; a value other than 1 is accepted and logged at WARN as having no effect");
 
     public static final ConfigKey<List<String>> RAFT_INITIAL_MEMBERS = ConfigKey.ofList("raftwire.raft.initial-members",
             ValueType.STRING, List.of(),

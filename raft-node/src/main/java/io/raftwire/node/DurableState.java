@@ -7,7 +7,7 @@ import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.store.FileRaftStore;
 import io.raftwire.node.store.StoreListener;
 import io.raftwire.node.store.StoreOptions;
-import io.raftwire.node.store.SyncThread;
+import io.raftwire.node.store.SharedLog;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -48,23 +48,23 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
      * @throws IllegalArgumentException if the directory belongs to another member
      */
     static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry, StoreListener listener) {
-        return open(dir, config.get(ConfigKeys.CLUSTER_ID), config, registry, listener, null);
+        return open(dir, config.get(ConfigKeys.CLUSTER_ID), config, registry, listener, null, 0);
     }
 
     /**
-     * Opens {@code dir} for group {@code groupId}, creating it if absent; with {@code sync} (not {@code null}) its log
-     * appends are forced on that shared thread.
+     * Opens {@code dir} for group {@code groupId}, creating it if absent; with {@code shared} (not {@code null}) its log
+     * entries are in that member's shared log, as group {@code index}.
      */
     static DurableState open(Path dir, String groupId, RaftwireConfig config, TypeRegistry registry,
-            StoreListener listener, SyncThread sync) {
+            StoreListener listener, SharedLog shared, int index) {
         String self = config.get(ConfigKeys.NODE_ID);
         FileRaftStore store = null;
         try {
             Files.createDirectories(dir);
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            store = sync == null ? FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener)
-                    : FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener, sync);
+            store = shared == null ? FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener)
+                    : FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener, shared, index);
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
             if (restored != null) {
                 NodeEndpoint owner = (NodeEndpoint) restored.getLocalEndpointPersistentState().getLocalEndpoint();

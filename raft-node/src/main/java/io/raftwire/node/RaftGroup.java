@@ -148,7 +148,7 @@ public final class RaftGroup implements AutoCloseable {
                 given = new GivenStore(new NopRaftStore(), null, () -> { });
             } else {
                 DurableState durable = DurableState.open(GroupIds.dataDir(Path.of(dataDir), index), groupId, config,
-                        parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.syncOf(index));
+                        parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.sharedLog(), index);
                 given = new GivenStore(durable.store(), durable.restored(), durable.store()::close);
             }
         }

@@ -12,15 +12,23 @@ import io.raftwire.node.metrics.NodeMetrics;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.server.ClientRouter;
 import io.raftwire.node.server.MembershipGuard;
-import io.raftwire.node.store.SyncThread;
+import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.node.store.SharedLog;
+import io.raftwire.node.store.StoreOptions;
 import io.raftwire.node.transport.RaftMessageRouter;
 import io.raftwire.node.transport.RaftTransportCounters;
 import io.raftwire.node.transport.RaftTransportStats;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.transport.SerializerConfig;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportFactory;
 import io.raftwire.transport.TransportStats;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -39,8 +47,9 @@ import org.slf4j.LoggerFactory;
  * one connection per peer pair carries every group's Raft messages (routed by group id), one client connection
  * reaches every group (routed by session id and the {@code @<group id>} suffix, {@link ClientRouter}), a fixed pool of
  * {@code raftwire.node.raft-threads} threads runs every group's Raft tasks ({@link RaftThreads}) and, with more than
- * one group, {@code raftwire.node.sync-threads} sync threads (one by default) force every group's log appends
- * ({@link SyncThread}). Group ids and data directories
+ * one group and a data directory, every group's log entries go to one shared log with one sync thread
+ * ({@link SharedLog}, in {@code <data-dir>/shared-log}; {@code raftwire.node.sync-threads} is retired). Group ids and
+ * data directories
  * are {@link GroupIds}'; the contract is in {@code docs/multi-group.md}. With one group, a member is exactly a
  * {@link RaftwireNode}.
  *
@@ -70,20 +79,17 @@ public final class RaftwireMember implements AutoCloseable {
         Transport peers = null;
         Transport clients = null;
         RaftThreads threads = null;
-        SyncThread[] sync = new SyncThread[0];
+        SharedLog shared = null;
         try {
             peers = createPeers(b);
             clients = TransportFactory.installed().create(NodeConfigs.clientListener(config), b.registry);
             threads = new RaftThreads(RaftThreads.size(config.get(ConfigKeys.NODE_RAFT_THREADS), count), self);
-            sync = new SyncThread[count == 1 ? 0 : Math.min(count, config.get(ConfigKeys.NODE_SYNC_THREADS))];
-            for (int i = 0; i < sync.length; i++) {
-                sync[i] = new SyncThread("raftwire-store-sync " + self + (sync.length == 1 ? "" : "-" + i));
-            }
+            shared = openSharedLog(config, b.registry);
             ClientRouter clientRouter = new ClientRouter(config.get(ConfigKeys.CLUSTER_ID), self, count);
             MembershipGuard guard = new MembershipGuard(config.get(ConfigKeys.CLUSTER_ID),
                     config.get(ConfigKeys.SECURITY_PLAINTEXT_ADMIN));
             this.parts = new MemberParts(config, b.registry, new NodeEndpoint(self), peers, clients, router, counters,
-                    clientRouter, guard, threads, sync, b.clock, b.queryTimeout, b.meterRegistry);
+                    clientRouter, guard, threads, shared, b.clock, b.queryTimeout, b.meterRegistry);
             for (int i = 0; i < count; i++) {
                 groups.set(i, openGroup(i, i == 0 ? b.givenStore : null));
             }
@@ -113,10 +119,59 @@ public final class RaftwireMember implements AutoCloseable {
             if (threads != null) {
                 threads.close();
             }
-            for (SyncThread t : sync) {
-                t.close();
-            }
+            closeQuietly(shared, e);
             throw e;
+        }
+    }
+
+    /**
+     * The shared log of a member of more than one group with a data directory ({@code <data-dir>/shared-log}), or
+     * {@code null}. Its records are written with the serializer its segments record, else group 0's directory's, else
+     * {@code raftwire.serializer}.
+     *
+     * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged
+     */
+    private static SharedLog openSharedLog(RaftwireConfig config, TypeRegistry registry) {
+        int count = config.get(ConfigKeys.GROUPS);
+        String dataDir = config.get(ConfigKeys.NODE_DATA_DIR);
+        if (config.get(ConfigKeys.NODE_SYNC_THREADS) != 1) {
+            LOG.warn("{} = {} has no effect: the groups of a member share one log, forced by one sync thread "
+                    + "(expected: the key left out)", ConfigKeys.NODE_SYNC_THREADS.name(),
+                    config.get(ConfigKeys.NODE_SYNC_THREADS));
+        }
+        if (count == 1 || dataDir.isEmpty()) {
+            return null;
+        }
+        Path root = Path.of(dataDir);
+        Path dir = root.resolve(SharedLog.DIRECTORY);
+        try {
+            String name = SharedLog.serializerOf(dir).or(() -> {
+                try {
+                    return FileRaftStore.serializerOf(root);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).orElse(config.get(ConfigKeys.SERIALIZER));
+            Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
+            return SharedLog.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), count, StoreOptions.defaults());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the shared log " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
+                    + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(SharedLog shared, RuntimeException failing) {
+        if (shared == null) {
+            return;
+        }
+        try {
+            shared.close();
+        } catch (IOException e) {
+            if (failing != null) {
+                failing.addSuppressed(e);
+            } else {
+                LOG.warn("closing the shared log {} failed", shared.directory(), e);
+            }
         }
     }
 
@@ -322,9 +377,7 @@ public final class RaftwireMember implements AutoCloseable {
         parts.clients().close();
         parts.peers().close();
         parts.threads().close();
-        for (SyncThread t : parts.sync()) {
-            t.close();
-        }
+        closeQuietly(parts.sharedLog(), null);
     }
 
     /** Collects a member's parts; not thread-safe. */

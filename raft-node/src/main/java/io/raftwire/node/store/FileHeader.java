@@ -102,7 +102,7 @@ record FileHeader(FileKind kind, int serializerId, String serializerName, long s
         }
         if (kind == null) {
             throw new StoreCorruptedException(file, 6, "file kind " + FileKind.describe(kindCode)
-                    + " (expected: 1, 2 or 3)");
+                    + " (expected: 1, 2, 3 or 4)");
         }
         return new FileHeader(kind, fixed.get(7) & 0xFF, new String(name, StandardCharsets.US_ASCII),
                 fixed.getLong(8), fixed.getLong(16), fixed.getLong(24), new String(group, StandardCharsets.UTF_8));

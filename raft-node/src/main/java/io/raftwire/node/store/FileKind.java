@@ -4,7 +4,9 @@ package io.raftwire.node.store;
 enum FileKind {
     LOG_SEGMENT(1, "log segment"),
     SNAPSHOT(2, "snapshot"),
-    STATE(3, "state file");
+    STATE(3, "state file"),
+    /** A segment of a member's shared log ({@link SharedLog}): records of several groups, each tagged with its group. */
+    SHARED_LOG_SEGMENT(4, "shared log segment");
 
     final int code;
     final String text;

@@ -80,6 +80,13 @@ import java.util.Optional;
  * {@link #open}, {@link #takeRestoredState()} and {@link #close()} are for the node's owner, before the node starts and
  * after it terminated. The directory is locked against a second store (in this or another process) while open.
  *
+ * <p><b>Shared log.</b> Opened for a group of a member's {@link SharedLog} (a member of more than one group), the
+ * store keeps its state files and snapshots as above, and its log entries in the shared log: the log part of every
+ * rule above applies to the shared log, whose one sync thread forces every group's writes in one pass, and whose
+ * failure fails every group of the member; a truncation is a record of the group there, forced before the call
+ * returns; {@code truncateLogEntriesUntil} lets the shared log delete the segments every group's snapshot covers. See
+ * {@link SharedLog}.
+ *
  * <p>Values must be raftwire's model records, as {@link io.raftwire.node.model.RaftwireModelFactory} builds them.
  */
 public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
@@ -98,8 +105,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     private final StateFile<RaftGroupMembersViewModel> members;
     private final StateFile<RaftTermPersistentStateModel> term;
     private final SnapshotFiles snapshots;
-    private final SegmentedLog log;
-    private final GroupCommitter committer;
+    private final StoreLog log;
     private boolean asynchronous;
     private final StoreListener listener;
     private RestoredRaftState restored;
@@ -108,8 +114,8 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     private FileRaftStore(Path dir, FileChannel lockChannel, FileLock lock, StoreOptions options,
             StateFile<RaftEndpointPersistentStateModel> endpoint, StateFile<RaftGroupMembersViewModel> members,
-            StateFile<RaftTermPersistentStateModel> term, SnapshotFiles snapshots, SegmentedLog log,
-            GroupCommitter committer, RestoredRaftState restored, StoreListener listener) {
+            StateFile<RaftTermPersistentStateModel> term, SnapshotFiles snapshots, StoreLog log,
+            RestoredRaftState restored, StoreListener listener) {
         this.dir = dir;
         this.listener = listener;
         this.lockChannel = lockChannel;
@@ -120,7 +126,6 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         this.term = term;
         this.snapshots = snapshots;
         this.log = log;
-        this.committer = committer;
         this.restored = restored;
     }
 
@@ -160,13 +165,28 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     }
 
     /**
-     * {@link #open(Path, Serializer, String, StoreOptions, StoreListener)} forcing log appends on {@code sync}, a
-     * thread shared with other stores (the groups of one member), instead of a thread of its own.
+     * {@link #open(Path, Serializer, String, StoreOptions, StoreListener)} for group {@code groupIndex} of a member
+     * whose groups share one log ({@link SharedLog}): the group's log entries are in {@code shared}, its state files
+     * and snapshots in {@code dir}, which must hold no {@code log} directory of segments (the layout of a member that
+     * kept a log per group).
+     *
+     * @throws IOException if {@code dir} holds log segments of its own: the message names the layout found and the
+     *                     one expected
      */
     public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
-            StoreListener listener, SyncThread sync) throws IOException {
+            StoreListener listener, SharedLog shared, int groupIndex) throws IOException {
         return open(dir, serializer, groupId, options, ChannelOpener.SYSTEM, Objects.requireNonNull(listener,
-                "listener"), Objects.requireNonNull(sync, "sync"));
+                "listener"), new Shared(Objects.requireNonNull(shared, "shared"), groupIndex));
+    }
+
+    /** {@link #open(Path, Serializer, String, StoreOptions, StoreListener, SharedLog, int)} for tests. */
+    static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
+            ChannelOpener files, SharedLog shared, int groupIndex) throws IOException {
+        return open(dir, serializer, groupId, options, files, StoreListener.NONE, new Shared(shared, groupIndex));
+    }
+
+    /** A group's place in its member's shared log. */
+    private record Shared(SharedLog log, int group) {
     }
 
     /** {@link #open(Path, Serializer, String, StoreOptions)} opening every file it writes through {@code files}. */
@@ -181,7 +201,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     }
 
     private static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options,
-            ChannelOpener files, StoreListener listener, SyncThread sync) throws IOException {
+            ChannelOpener files, StoreListener listener, Shared shared) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(serializer, "serializer");
         Objects.requireNonNull(options, "options");
@@ -189,7 +209,16 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         checkRegistry(serializer);
         Path logDir = dir.resolve(LOG_DIR);
         Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
-        Files.createDirectories(logDir);
+        if (shared == null) {
+            Files.createDirectories(logDir);
+            if (Files.isDirectory(dir.resolve(SharedLog.DIRECTORY))) {
+                throw new IOException("data directory " + dir + " holds " + SharedLog.DIRECTORY + "/, the log of a "
+                        + "member of more than one group (expected: the layout of a member of one group, entries in "
+                        + LOG_DIR + "/; start the member with the raftwire.groups it was written with)");
+            }
+        } else {
+            checkNoOwnLog(dir, logDir, shared.log());
+        }
         Files.createDirectories(snapshotDir);
         FileChannel lockChannel = files.open(dir.resolve("lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
@@ -218,24 +247,49 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             SnapshotFiles snapshots = new SnapshotFiles(snapshotDir, header, codec, syncer, files);
             SnapshotEntryModel snapshot = snapshots.recover();
             long snapshotIndex = snapshot == null ? 0 : snapshot.index();
-            LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
-                    options.tornTailReporter(), options.segmentBytes()).recover(snapshotIndex);
-            GroupCommitter committer = new GroupCommitter(dir, syncer, sync);
-            SegmentedLog log = new SegmentedLog(logDir, header, codec, syncer, files, options.segmentBytes(),
-                    r.segments(), r.nextIndex(), committer.forceLock(), new SegmentPreparer(logDir, files,
-                    options.preallocate()));
-            log.forceNewest();
-            RestoredRaftState restored = assemble(dir, e, m, t, snapshot, r);
+            StoreLog log;
+            RestoredRaftState restored;
+            if (shared == null) {
+                LogRecovery.Result r = new LogRecovery(logDir, header, codec, syncer, files,
+                        options.tornTailReporter(), options.segmentBytes()).recover(snapshotIndex);
+                GroupCommitter committer = new GroupCommitter(dir, syncer);
+                SegmentedLog own = new SegmentedLog(logDir, header.with(FileKind.LOG_SEGMENT, 0), codec, syncer,
+                        files, options.segmentBytes(), r.segments(), r.nextIndex(), committer.forceLock(),
+                        new SegmentPreparer(logDir, files, options.preallocate()));
+                own.forceNewest();
+                restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
+                own.startPreparing();
+                log = new OwnLog(own, committer);
+            } else {
+                SharedLog.GroupLog part = shared.log().attach(shared.group(), snapshotIndex, listener);
+                try {
+                    restored = assemble(dir, e, m, t, snapshot, part.hadRecords(), part.takeRestored());
+                } catch (IOException | RuntimeException ex) {
+                    part.close(() -> { });
+                    throw ex;
+                }
+                log = part;
+            }
             listener.onSegments(log.segmentCount());
-            log.startPreparing();
             return new FileRaftStore(dir, lockChannel, lock, options, endpoint, members, term, snapshots, log,
-                    committer, restored, listener);
+                    restored, listener);
         } catch (IOException | RuntimeException ex) {
             if (lock != null) {
                 lock.release();
             }
             lockChannel.close();
             throw ex;
+        }
+    }
+
+    /** Refuses a group directory of a shared-log member that holds log segments of its own. */
+    private static void checkNoOwnLog(Path dir, Path logDir, SharedLog shared) throws IOException {
+        if (Files.isDirectory(logDir) && !LogRecovery.list(logDir).isEmpty()) {
+            throw new IOException("data directory " + dir + " holds log segments in " + logDir + ", the layout of a "
+                    + "member that kept a log per group (expected: the entries of a member of "
+                    + shared.groups() + " groups in one shared log, " + shared.directory() + "; this build does not "
+                    + "read the per-group layout: start the member with the build that wrote it, or move the data "
+                    + "directory away and let the member catch up from its peers)");
         }
     }
 
@@ -336,7 +390,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     @Override
     public void persistLogEntries(List<LogEntry> logEntries) throws IOException {
         checkOpen();
-        committer.checkHealthy();
+        log.checkHealthy();
         List<LogEntryModel> models = new ArrayList<>(logEntries.size());
         for (LogEntry e : logEntries) {
             models.add(model(e, LogEntryModel.class, "log entry"));
@@ -349,7 +403,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     @Override
     public void persistSnapshotChunk(SnapshotChunk snapshotChunk) throws IOException {
         checkOpen();
-        committer.checkHealthy();
+        log.checkHealthy();
         listener.onSnapshotChunk(snapshotChunk.getIndex(),
                 snapshots.persist(model(snapshotChunk, SnapshotChunkModel.class, "snapshot chunk")));
     }
@@ -361,7 +415,6 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     @Override
     public void truncateLogEntriesFrom(long logIndexInclusive) throws IOException {
         checkOpen();
-        forceLog();
         log.truncateFrom(logIndexInclusive);
         listener.onSegments(log.segmentCount());
     }
@@ -375,7 +428,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     @Override
     public void truncateLogEntriesUntil(long logIndexInclusive) throws IOException {
         checkOpen();
-        committer.checkHealthy();
+        log.checkHealthy();
         if (logIndexInclusive > snapshots.completeIndex()) {
             throw new IllegalStateException("truncateLogEntriesUntil(" + logIndexInclusive + ") with the newest "
                     + "complete snapshot at index " + snapshots.completeIndex() + " (expected: a flushed snapshot at "
@@ -389,7 +442,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     @Override
     public void deleteSnapshotChunks(long logIndex, int snapshotChunkCount) throws IOException {
         checkOpen();
-        committer.checkHealthy();
+        log.checkHealthy();
         snapshots.deletePartial(logIndex);
     }
 
@@ -406,7 +459,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
     public void flush() throws IOException {
         checkOpen();
         if (asynchronous && !snapshots.hasComplete()) {
-            committer.request(log.takeUnforced(), log.takeUnforcedDirectory());
+            log.handOver();
             return;
         }
         forceLog();
@@ -427,17 +480,17 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     @Override
     public long lastTicket() {
-        return committer.lastTicket();
+        return log.lastTicket();
     }
 
     @Override
     public long durableTicket() {
-        return committer.durableTicket();
+        return log.durableTicket();
     }
 
     @Override
     public void whenDurable(long ticket, Runnable callback) {
-        committer.whenDurable(ticket, callback);
+        log.whenDurable(ticket, callback);
     }
 
     /**
@@ -451,10 +504,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         }
         closed = true;
         try {
-            committer.close(() -> {
-                log.close();
-                snapshots.close();
-            });
+            log.close(snapshots::close);
         } finally {
             lock.release();
             lockChannel.close();
@@ -468,13 +518,13 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     /** The lock the sync thread holds while forcing: for tests that must know when close() waits for it. */
     java.util.concurrent.locks.ReentrantLock forceLock() {
-        return committer.forceLock();
+        return log.forceLock();
     }
 
     /** Forces, on this thread, everything written to the log and everything handed to the sync thread. */
     private void forceLog() throws IOException {
         checkOpen();
-        committer.forceNow(log.takeUnforced(), log.takeUnforcedDirectory());
+        log.force();
     }
 
     private void checkOpen() {
@@ -495,8 +545,9 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
 
     private static RestoredRaftState assemble(Path dir, Optional<RaftEndpointPersistentStateModel> endpoint,
             Optional<RaftGroupMembersViewModel> members, Optional<RaftTermPersistentStateModel> term,
-            SnapshotEntryModel snapshot, LogRecovery.Result log) throws StoreCorruptedException {
-        boolean later = term.isPresent() || snapshot != null || !log.segments().isEmpty();
+            SnapshotEntryModel snapshot, boolean hasLog, List<LogEntryModel> entriesAfterSnapshot)
+            throws StoreCorruptedException {
+        boolean later = term.isPresent() || snapshot != null || hasLog;
         if (endpoint.isEmpty() || members.isEmpty()) {
             if (later || (endpoint.isEmpty() && members.isPresent())) {
                 Path missing = dir.resolve(endpoint.isEmpty() ? ENDPOINT : MEMBERS);
@@ -511,17 +562,17 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             throw new StoreCorruptedException(dir.resolve(MEMBERS), 0, "initial members at log index "
                     + initial.logIndex() + " (expected: 0)");
         }
-        if (term.isEmpty() && (snapshot != null || !log.entriesAfterSnapshot().isEmpty())) {
+        if (term.isEmpty() && (snapshot != null || !entriesAfterSnapshot.isEmpty())) {
             // MicroRaft persists a term before it accepts an entry or a snapshot: restoring term 0 with no vote would
             // let this member vote a second time in a term it already voted in
             throw new StoreCorruptedException(dir.resolve(TERM), 0, "file missing while the directory holds "
                     + (snapshot != null ? "a snapshot at index " + snapshot.index()
-                            : log.entriesAfterSnapshot().size() + " log entries")
+                            : entriesAfterSnapshot.size() + " log entries")
                     + " (expected: " + TERM + ", which a node writes before it accepts any entry or snapshot)");
         }
         // no term, entry or snapshot yet: term 0 without a vote, where MicroRaft starts
         return new RestoredRaftState(endpoint.get(), initial, term.orElse(new RaftTermPersistentStateModel(0, null)),
-                snapshot, new ArrayList<LogEntry>(log.entriesAfterSnapshot()));
+                snapshot, new ArrayList<LogEntry>(entriesAfterSnapshot));
     }
 
     private static void checkRegistry(Serializer serializer) {

@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The group commit of one {@link FileRaftStore}: the log segments and directories handed over since the last force,
+ * The group commit of one {@link FileRaftStore}'s own log, or of a member's {@link SharedLog}: the log segments and directories handed over since the last force,
  * forced in one pass (one fsync per touched file) by one I/O thread, and the tickets that say what became durable.
  *
  * <p><b>Tickets.</b> Every non-empty hand-over gets the next ticket; a pass takes everything handed over so far and
@@ -44,7 +44,6 @@ final class GroupCommitter {
 
     private final Path dir;
     private final Syncer syncer;
-    private final SyncThread shared; // null: a thread of its own
     private final ReentrantLock forceLock = new ReentrantLock();
 
     // guarded by this
@@ -59,22 +58,12 @@ final class GroupCommitter {
     private volatile long durable;
 
     /**
-     * @param dir    the store's directory: names the thread and the errors
+     * @param dir    the directory of the store or shared log: names the thread and the errors
      * @param syncer what forces
      */
     GroupCommitter(Path dir, Syncer syncer) {
-        this(dir, syncer, null);
-    }
-
-    /**
-     * @param dir    the store's directory: names the thread and the errors
-     * @param syncer what forces
-     * @param shared the sync thread this store shares with others, or {@code null} for a thread of its own
-     */
-    GroupCommitter(Path dir, Syncer syncer, SyncThread shared) {
         this.dir = dir;
         this.syncer = syncer;
-        this.shared = shared;
     }
 
     /** Held while forcing; the Raft thread holds it while it closes, truncates or deletes a segment. */
@@ -101,9 +90,7 @@ final class GroupCommitter {
     synchronized long request(Collection<LogSegment> written, Collection<Path> dirs) throws IOException {
         checkHealthy();
         if (add(written, dirs)) {
-            if (shared != null) {
-                shared.ready(this);
-            } else if (thread == null) {
+            if (thread == null) {
                 thread = new Thread(this::run, "raftwire-store-sync " + dir);
                 thread.setDaemon(true);
                 thread.start();
@@ -111,6 +98,17 @@ final class GroupCommitter {
             notifyAll();
         }
         return requested;
+    }
+
+    /**
+     * Hands segments and directories over under a new ticket, as {@link #request} does, without waking the I/O
+     * thread: for a caller that forces at once with {@link #forceNow}.
+     *
+     * @throws IOException if a force failed before: the store is failed
+     */
+    synchronized void handOverForNow(Collection<LogSegment> written, Collection<Path> dirs) throws IOException {
+        checkHealthy();
+        add(written, dirs);
     }
 
     /**
@@ -259,26 +257,6 @@ final class GroupCommitter {
                 LOG.warn("a durability callback of store {} failed", dir, e);
             }
         }
-    }
-
-    /** One pass on the shared sync thread, if anything is pending; a failure fails this store only. */
-    void passFromSharedThread() {
-        synchronized (this) {
-            if (closing || failure != null || requested <= durable) {
-                return;
-            }
-        }
-        forceLock.lock();
-        try {
-            pass(Thread.currentThread().getName());
-        } catch (IOException | RuntimeException | Error e) { // pass() recorded it: this store fails, the others go on
-            LOG.error("store {}: forcing written log segments failed; the store refuses every call from now on",
-                    dir, e);
-            return;
-        } finally {
-            forceLock.unlock();
-        }
-        runReadyCallbacks();
     }
 
     private void run() {

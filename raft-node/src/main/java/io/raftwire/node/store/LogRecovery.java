@@ -104,6 +104,11 @@ final class LogRecovery {
     }
 
     private TreeMap<Long, Path> list() throws IOException {
+        return list(logDir);
+    }
+
+    /** The segment files of a log directory by the index in their names: {@code <20 digits>.log}. */
+    static TreeMap<Long, Path> list(Path logDir) throws IOException {
         TreeMap<Long, Path> files = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(logDir)) {
             for (Path p : ds) {
@@ -118,6 +123,23 @@ final class LogRecovery {
 
     /** Reads one segment; {@code null} if it was the newest and its creation was torn (then it is deleted). */
     private Scanned scan(Path path, long base, boolean newest) throws IOException {
+        return scanSegment(path, newest, logDir, files, syncer, reporter,
+                (ch, found) -> scanRecords(ch, path, base, newest, found));
+    }
+
+    /** What is read from a segment file whose header was read intact. */
+    @FunctionalInterface
+    interface SegmentBody<S> {
+        S read(FileChannel ch, FileHeader found) throws IOException;
+    }
+
+    /**
+     * Opens a segment file, reads its header and hands it to {@code body}; a torn header in the newest segment (its
+     * creation interrupted) removes the file, reports it and returns {@code null}; in any other segment it is
+     * corruption. Shared by a group's own log and a member's {@link SharedLog}.
+     */
+    static <S> S scanSegment(Path path, boolean newest, Path logDir, ChannelOpener files, Syncer syncer,
+            Consumer<TornTail> reporter, SegmentBody<S> body) throws IOException {
         TornTail torn = null;
         try (FileChannel ch = files.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileHeader found;
@@ -131,7 +153,7 @@ final class LogRecovery {
                 found = null;
             }
             if (found != null) {
-                return scanRecords(ch, path, base, newest, found);
+                return body.read(ch, found);
             }
         }
         // only reached for the newest segment with a torn header: removed once its channel is closed
@@ -169,23 +191,34 @@ final class LogRecovery {
             }
             end = reader.position();
         } catch (RecordReader.Damage d) {
-            if (newest && reader.zerosAt(d.offset) && reader.validFrameFrom(d.offset) < 0) {
-                // the end of the records in a preallocated segment: nothing to cut, nothing torn
-                end = d.offset;
-                return scanned(path, base, headerLength, offsets, entries, end, ch.size());
-            }
-            long following = reader.validFrameFrom(d.nextCandidate);
-            if (!newest || following >= 0) {
-                throw new StoreCorruptedException(path, d.offset, d.reason + "; not a torn tail: "
-                        + (newest ? "an intact record follows at offset " + following
-                                : "this is not the newest log segment"));
-            }
-            ch.truncate(d.offset);
-            syncer.force(ch);
-            reporter.accept(new TornTail(path, d.offset, reader.size() - d.offset, d.reason));
-            end = d.offset;
+            end = endAfterDamage(ch, reader, d, path, newest, syncer, reporter);
         }
         return scanned(path, base, headerLength, offsets, entries, end, ch.size());
+    }
+
+    /**
+     * Where the records of a segment end, given damage {@code d} found while reading them: in the newest segment,
+     * at 16 zero bytes with no intact record after them (the end of a preallocated file), or at a torn tail, which is
+     * cut off, forced and reported; anywhere else the damage is corruption.
+     *
+     * @throws StoreCorruptedException naming file, offset, what was found and why it is not a torn tail
+     */
+    static long endAfterDamage(FileChannel ch, RecordReader reader, RecordReader.Damage d, Path path, boolean newest,
+            Syncer syncer, Consumer<TornTail> reporter) throws IOException {
+        if (newest && reader.zerosAt(d.offset) && reader.validFrameFrom(d.offset) < 0) {
+            // the end of the records in a preallocated segment: nothing to cut, nothing torn
+            return d.offset;
+        }
+        long following = reader.validFrameFrom(d.nextCandidate);
+        if (!newest || following >= 0) {
+            throw new StoreCorruptedException(path, d.offset, d.reason + "; not a torn tail: "
+                    + (newest ? "an intact record follows at offset " + following
+                            : "this is not the newest log segment"));
+        }
+        ch.truncate(d.offset);
+        syncer.force(ch);
+        reporter.accept(new TornTail(path, d.offset, reader.size() - d.offset, d.reason));
+        return d.offset;
     }
 
     private static Scanned scanned(Path path, long base, long headerLength, List<Long> offsets,

@@ -108,6 +108,11 @@ final class LogSegment {
         return baseIndex;
     }
 
+    /** Where the records start: the length of the file's header. */
+    long headerLength() {
+        return headerLength;
+    }
+
     /** The index of the last entry, or {@code baseIndex() - 1} if empty. */
     long lastIndex() {
         return baseIndex + count - 1;

@@ -47,6 +47,44 @@ final class RecordCodec {
             out.writerIndex(start);
             throw e;
         }
+        frame(out, start, typeId, len);
+    }
+
+    /**
+     * Appends one record of a member's shared log holding {@code value} for group {@code group}: the payload is the
+     * group index (4 bytes, big-endian) followed by the value as {@link #append} encodes it (layout in
+     * {@link StoreFormat}). On failure nothing is appended.
+     */
+    void appendTagged(int group, Object value, ByteBuf out) {
+        int start = out.writerIndex();
+        int typeId = registry.idOf(value);
+        out.writeZero(StoreFormat.FRAME_BYTES);
+        out.writeInt(group);
+        int len;
+        try {
+            len = StoreFormat.GROUP_TAG_BYTES + serializer.encode(value, out);
+        } catch (RuntimeException e) {
+            out.writerIndex(start);
+            throw e;
+        }
+        frame(out, start, typeId, len);
+    }
+
+    /**
+     * Appends a truncation record of a member's shared log: group {@code group}'s entries from {@code fromIndex} on
+     * are dropped (type id {@link StoreFormat#TRUNCATION_TYPE_ID}; payload: group index, 4 bytes, then the index, 8
+     * bytes, big-endian).
+     */
+    void appendTruncation(int group, long fromIndex, ByteBuf out) {
+        int start = out.writerIndex();
+        out.writeZero(StoreFormat.FRAME_BYTES);
+        out.writeInt(group);
+        out.writeLong(fromIndex);
+        frame(out, start, StoreFormat.TRUNCATION_TYPE_ID, StoreFormat.TRUNCATION_PAYLOAD_BYTES);
+    }
+
+    /** Fills in the frame of the record that starts at {@code start} and has a payload of {@code len} bytes. */
+    private void frame(ByteBuf out, int start, int typeId, int len) {
         if (len > maxRecordBytes) {
             out.writerIndex(start);
             throw new IllegalArgumentException(registry.describe(typeId) + " encodes to " + len + " bytes (expected: <= "
@@ -79,6 +117,15 @@ final class RecordCodec {
      */
     <T> T decode(int typeId, byte[] payload, Class<T> expected, Path file, long offset)
             throws StoreCorruptedException {
+        return decode(typeId, payload, 0, expected, file, offset);
+    }
+
+    /**
+     * {@link #decode(int, byte[], Class, Path, long)} of the value that starts at {@code from} in the payload (after
+     * the group index of a shared log's record).
+     */
+    <T> T decode(int typeId, byte[] payload, int from, Class<T> expected, Path file, long offset)
+            throws StoreCorruptedException {
         TypeModel model = registry.find(typeId);
         TypeModel want = registry.find(expected);
         if (model == null) {
@@ -89,7 +136,7 @@ final class RecordCodec {
             throw new StoreCorruptedException(file, offset + 4, "type id " + typeId + " (" + model.name()
                     + ") (expected: " + want.id() + ", " + want.name() + ")");
         }
-        ByteBuf buf = Unpooled.wrappedBuffer(payload);
+        ByteBuf buf = Unpooled.wrappedBuffer(payload, from, payload.length - from);
         try {
             return expected.cast(serializer.decode(typeId, buf));
         } catch (SerializationException e) {

@@ -49,14 +49,18 @@ final class SegmentedLog {
     private long nextIndex;
 
     /**
-     * @param segments  the segments found at start-up, in index order, contiguous
-     * @param nextIndex the index the next appended entry must have
+     * @param segmentHeader the header of every segment (its base index is set per segment): of kind
+     *                      {@link FileKind#LOG_SEGMENT} for a group's own log, where an index is a log index, or
+     *                      {@link FileKind#SHARED_LOG_SEGMENT} for a member's {@link SharedLog}, where an index is a
+     *                      record's sequence number
+     * @param segments      the segments found at start-up, in index order, contiguous
+     * @param nextIndex     the index the next appended entry must have
      */
-    SegmentedLog(Path logDir, FileHeader storeHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
+    SegmentedLog(Path logDir, FileHeader segmentHeader, RecordCodec codec, Syncer syncer, ChannelOpener files,
             long segmentBytes, List<LogSegment> segments, long nextIndex, ReentrantLock forceLock,
             SegmentPreparer preparer) {
         this.logDir = logDir;
-        this.segmentHeader = storeHeader.with(FileKind.LOG_SEGMENT, 0);
+        this.segmentHeader = segmentHeader;
         this.codec = codec;
         this.syncer = syncer;
         this.files = files;
@@ -122,14 +126,44 @@ final class SegmentedLog {
                 starts[i] = buf.writerIndex();
                 codec.append(entries.get(i), buf);
             }
-            LogSegment tail = tailForAppend();
-            ByteBuffer bytes = buf.nioBuffer();
-            tail.append(bytes, starts, entries.size());
-            unforced.add(tail);
-            nextIndex += entries.size();
-            return buf.readableBytes();
+            return appendRecords(buf, starts, entries.size());
         } finally {
             buf.release();
+        }
+    }
+
+    /**
+     * Appends {@code count} framed records, which take indices from {@link #nextIndex()} on, as one write; durable once
+     * forced after {@link #takeUnforced()}.
+     *
+     * @param records the records' bytes, readable; the caller keeps ownership and releases it
+     * @param starts  where each record starts, relative to the buffer's reader index
+     * @return the bytes written
+     */
+    int appendRecords(ByteBuf records, int[] starts, int count) throws IOException {
+        LogSegment tail = tailForAppend();
+        ByteBuffer bytes = records.nioBuffer();
+        tail.append(bytes, starts, count);
+        unforced.add(tail);
+        nextIndex += count;
+        return records.readableBytes();
+    }
+
+    /**
+     * Deletes the {@code count} oldest segments (never the newest: appends go there); the directory is forced after
+     * {@link #takeUnforcedDirectory()}. For a {@link SharedLog}, which decides which segments no group needs.
+     */
+    void deleteOldest(int count) throws IOException {
+        forceLock.lock();
+        try {
+            for (int i = 0; i < count && segments.size() > 1; i++) {
+                LogSegment s = segments.remove(0);
+                unforced.remove(s);
+                s.delete();
+                directoryUnforced = true;
+            }
+        } finally {
+            forceLock.unlock();
         }
     }
 
@@ -259,7 +293,7 @@ final class SegmentedLog {
                 forceLock.unlock();
             }
         }
-        FileHeader header = segmentHeader.with(FileKind.LOG_SEGMENT, nextIndex);
+        FileHeader header = segmentHeader.with(segmentHeader.kind(), nextIndex);
         SegmentPreparer.Prepared prepared = preparer.take();
         LogSegment created;
         if (prepared != null) {

@@ -48,6 +48,23 @@ import java.util.zip.CRC32C;
  *                serializer with its own registered type id, never a class name
  * </pre>
  *
+ * <h2>Shared log</h2>
+ * A member hosting more than one group ({@code raftwire.groups} &gt; 1) writes every group's log entries to one
+ * shared log ({@link SharedLog}) instead of a {@code log/} directory per group; each group keeps its state files and
+ * snapshots in its own directory as above.
+ * <pre>
+ * &lt;data&gt;/shared-log/lock                           held while the member's shared log is open
+ * &lt;data&gt;/shared-log/&lt;20-digit first record&gt;.log    a shared log segment (file kind 4): tagged records
+ * </pre>
+ * A shared log segment's header has file kind 4, the base index is the sequence number of its first record (records
+ * are numbered from 1 across the segments, consecutive), and the group id is the cluster id. Its records have the
+ * frame above; the payload starts with the group index (4 bytes, big-endian, 0 .. groups - 1):
+ * <pre>
+ *  type id 101 (log entry)  payload: group index (4), then the LogEntryModel as in a log segment
+ *  type id 0 (truncation)   payload: group index (4), then a log index (8): the group's entries from that index
+ *                           on, written before this record, are dropped
+ * </pre>
+ *
  * <p>Stateless; the helpers here are thread-safe.
  */
 public final class StoreFormat {
@@ -58,6 +75,12 @@ public final class StoreFormat {
     public static final int FORMAT_VERSION = 1;
     /** Bytes of a record frame before its payload. */
     public static final int FRAME_BYTES = 16;
+    /** Bytes of the group index that starts the payload of a shared log's record. */
+    static final int GROUP_TAG_BYTES = 4;
+    /** The type id of a shared log's truncation record; no registered type has it. */
+    static final int TRUNCATION_TYPE_ID = 0;
+    /** The payload of a truncation record: group index and log index. */
+    static final int TRUNCATION_PAYLOAD_BYTES = GROUP_TAG_BYTES + 8;
     /** Bytes of a header before the serializer name. */
     static final int HEADER_FIXED_BYTES = 33;
 

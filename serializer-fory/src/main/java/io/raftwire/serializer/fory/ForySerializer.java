@@ -67,6 +67,19 @@ final class ForySerializer extends AbstractSerializer {
 
     @Override
     protected Object read(TypeModel model, ByteBuf payload) {
+        return read(model, null, payload);
+    }
+
+    /**
+     * Decodes a payload written with another schema into this serializer's types: {@link #decode}'s checks, the value
+     * read by {@code resolved} (its plan for the payload's type) instead of the type's serializer.
+     */
+    Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
+        return decodeWith(typeId, payload, (model, p) -> read(model, resolved, p));
+    }
+
+    /** Reads one value of {@code model}, by its serializer or, if not null, by {@code resolved}. */
+    private Object read(TypeModel model, ResolvedType resolved, ByteBuf payload) {
         ForyThreadState s = acquire();
         try {
             int start = payload.readerIndex();
@@ -76,7 +89,7 @@ final class ForySerializer extends AbstractSerializer {
             ctx.prepare(in, null, false);
             Object value;
             try {
-                value = s.types().of(model).read(ctx);
+                value = resolved == null ? s.types().of(model).read(ctx) : resolved.read(s.types(), ctx);
             } catch (IndexOutOfBoundsException e) {
                 // a truncation the walk could not name (it names every component it reads)
                 throw Bounds.truncated("the " + length + "-byte payload");
@@ -88,6 +101,16 @@ final class ForySerializer extends AbstractSerializer {
         } finally {
             s.release();
         }
+    }
+
+    /** The configured bound on elements and string/array lengths. */
+    int maxElements() {
+        return options().maxElements();
+    }
+
+    /** The configured nesting limit. */
+    int maxDepth() {
+        return options().maxDepth();
     }
 
     /** The calling thread's reusable state (for tests of pooling). */

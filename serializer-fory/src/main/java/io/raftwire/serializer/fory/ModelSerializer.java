@@ -181,25 +181,54 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
                     args[i] = ShapeCodec.read(c.shape(), wire, labels[i]);
                     continue;
                 }
-                args[i] = switch (c.kind()) {
-                    case LONG -> in.readVarUInt64();
-                    case INT -> PayloadReads.varuint32(in, labels[i]);
-                    case BOOLEAN -> PayloadReads.flag(in, labels[i]);
-                    case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
-                    case BYTES -> PayloadReads.bytes(in, maxElements, labels[i]);
-                    case LONGS -> PayloadReads.longs(in, maxElements, labels[i]);
-                    case ENUM -> readEnum(in, i);
-                    case VALUE -> PayloadReads.flag(in, labels[i]) ? valueSerializers[i].read(ctx) : null;
-                    case POLYMORPHIC -> readPolymorphic(ctx, in, i);
-                    case LIST, SET -> readElements(ctx, in, i, c.kind() == Kind.SET);
-                    default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
-                };
+                args[i] = readNative(ctx, in, i);
             }
         } catch (IndexOutOfBoundsException e) {
             throw Bounds.truncated(labels[i]);
         }
         ctx.setDepth(depth - 1);
         return model.instantiate(args);
+    }
+
+    /**
+     * Reads component {@code i} as the walk does (its own layout, bounds and messages), for a decoder that reads the
+     * components in another order ({@link ResolvedType}). A truncation is left to the caller.
+     */
+    Object readComponent(ReadContext ctx, MemoryBuffer in, int i) {
+        Component c = components[i];
+        if (c.walked()) {
+            return ShapeCodec.read(c.shape(), ForyWire.source(ctx, types, scratch, maxElements, labels[i]),
+                    labels[i]);
+        }
+        return readNative(ctx, in, i);
+    }
+
+    /** Reads component {@code i}, of a kind Fory's layout writes natively (not walked). */
+    private Object readNative(ReadContext ctx, MemoryBuffer in, int i) {
+        Component c = components[i];
+        return switch (c.kind()) {
+            case LONG -> in.readVarUInt64();
+            case INT -> PayloadReads.varuint32(in, labels[i]);
+            case BOOLEAN -> PayloadReads.flag(in, labels[i]);
+            case STRING -> PayloadReads.string(in, maxElements, labels[i], scratch);
+            case BYTES -> PayloadReads.bytes(in, maxElements, labels[i]);
+            case LONGS -> PayloadReads.longs(in, maxElements, labels[i]);
+            case ENUM -> readEnum(in, i);
+            case VALUE -> PayloadReads.flag(in, labels[i]) ? valueSerializers[i].read(ctx) : null;
+            case POLYMORPHIC -> readPolymorphic(ctx, in, i);
+            case LIST, SET -> readElements(ctx, in, i, c.kind() == Kind.SET);
+            default -> throw new IllegalStateException("kind " + c.kind() + " (expected: a native kind)");
+        };
+    }
+
+    /** The thread's reusable array, which strings of a direct payload are read through. */
+    Scratch scratch() {
+        return scratch;
+    }
+
+    /** The thread's serializers this one is linked with. */
+    ForyTypes types() {
+        return types;
     }
 
     // ---- the generated path: ComponentWriter/ComponentReader, a = Fory's context, b = its buffer ----

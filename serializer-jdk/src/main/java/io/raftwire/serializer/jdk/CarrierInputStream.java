@@ -21,6 +21,7 @@ final class CarrierInputStream extends ObjectInputStream {
 
     private final TypeModel model;
     private final CarrierReader reader;
+    private final ResolvedType resolved;
     private final PayloadFilter filter;
 
     /**
@@ -28,15 +29,17 @@ final class CarrierInputStream extends ObjectInputStream {
      *
      * @param in     the payload
      * @param model  the type the frame header declares
-     * @param reader builds values from carriers
-     * @param filter this payload's filter
+     * @param reader   builds values from carriers
+     * @param resolved reads the top-level record written with another schema of the type; null for today's read
+     * @param filter   this payload's filter
      * @throws IOException if the payload does not start with a serialization stream header
      */
-    CarrierInputStream(InputStream in, TypeModel model, CarrierReader reader, PayloadFilter filter)
-            throws IOException {
+    CarrierInputStream(InputStream in, TypeModel model, CarrierReader reader, ResolvedType resolved,
+            PayloadFilter filter) throws IOException {
         super(in);
         this.model = model;
         this.reader = reader;
+        this.resolved = resolved;
         this.filter = filter;
         enableResolveObject(true);
         setObjectInputFilter(filter);
@@ -79,7 +82,7 @@ final class CarrierInputStream extends ObjectInputStream {
             return obj;
         }
         // a second carrier could only sit among the first one's references, a stream depth the filter refuses
-        Object value = reader.read((Carrier) obj, model, filter.payloadBytes());
+        Object value = reader.read((Carrier) obj, model, filter.payloadBytes(), resolved);
         filter.expectReplacement(value.getClass());
         return value;
     }

@@ -54,26 +54,60 @@ final class CarrierReader {
      * @throws MalformedPayloadException if the carrier does not describe a valid value of that type
      */
     Object read(Carrier carrier, TypeModel root, int payloadBytes) {
-        Cursor in = new Cursor(carrier, payloadBytes);
+        return read(carrier, root, payloadBytes, null);
+    }
+
+    /**
+     * The value of {@code carrier}, its top-level record read by {@code resolved} if not null: a record written with
+     * another schema of the type ({@link ResolvedType}).
+     *
+     * @throws MalformedPayloadException if the carrier does not describe a valid value of that type
+     */
+    Object read(Carrier carrier, TypeModel root, int payloadBytes, ResolvedType resolved) {
+        CarrierCursor in = new CarrierCursor(carrier, payloadBytes);
         long id = in.word(root);
         if (id != root.id()) {
             throw new MalformedPayloadException("payload holds type " + id + " (expected: " + root.name() + ", type "
                     + root.id() + " from the frame header)");
         }
-        Object value = readRecord(in, root, 1);
+        Object value = resolved == null ? readRecord(in, new Record(root, 1)) : resolved.read(this, in);
         in.checkUsedUp(root);
         return value;
     }
 
     /**
-     * Reads one record whose type id has been read and checked, iteratively down to its nested records, and builds
-     * it. Called again (one level of Java recursion) only for a registered value inside a walked component.
-     *
-     * @param depth the record's nesting depth, the top-level value being 1
+     * Reads component {@code index} of a record of {@code owner} at {@code depth} as a whole record's read reads it
+     * (its words and references, nested records, checks and messages), for a reader that takes the components in
+     * another order ({@link ResolvedType}).
      */
-    private Object readRecord(Cursor in, TypeModel model, int depth) {
+    Object readComponent(CarrierCursor in, TypeModel owner, int index, int depth) {
+        return readRecord(in, new Record(owner, depth, index));
+    }
+
+    /**
+     * Reads a nested record of {@code model} whose type id has been read and checked, one level below {@code depth},
+     * and builds it (for a reader that skips it).
+     */
+    Object readNested(CarrierCursor in, TypeModel model, int depth) {
+        Bounds.checkDepth(depth + 1, maxDepth);
+        return readRecord(in, new Record(model, depth + 1));
+    }
+
+    /** The registered type of {@code id}, or null. */
+    TypeModel find(long id) {
+        return id > 0 && id <= Integer.MAX_VALUE ? registry.find((int) id) : null;
+    }
+
+    /**
+     * Reads one record whose type id has been read and checked (or one component of it), iteratively down to its
+     * nested records, and builds it. Called again (one level of Java recursion) only for a registered value inside a
+     * walked component.
+     *
+     * @return the value, or for a record of one component the component's value
+     */
+    private Object readRecord(CarrierCursor in, Record root) {
         Deque<Record> stack = new ArrayDeque<>();
-        stack.push(new Record(model, depth));
+        stack.push(root);
         while (true) {
             Record record = stack.peek();
             TypeModel child = record.next(in);
@@ -82,9 +116,12 @@ final class CarrierReader {
                 stack.push(new Record(child, record.depth + 1));
                 continue;
             }
+            stack.pop();
+            if (record.alone) {
+                return record.args[record.end - 1];
+            }
             GeneratedCodec codec = generated ? record.model.generated() : null;
             Object value = codec != null ? codec.instantiate(record.args) : record.model.instantiate(record.args);
-            stack.pop();
             if (stack.isEmpty()) {
                 return value;
             }
@@ -92,11 +129,18 @@ final class CarrierReader {
         }
     }
 
-    /** One value being read: its constructor arguments so far, and the collection of values being filled, if any. */
+    /**
+     * One value being read: its constructor arguments so far, and the collection of values being filled, if any; or
+     * one component of a value, read alone.
+     */
     private final class Record {
         private final TypeModel model;
         private final int depth;
         private final Object[] args;
+        /** One past the last component read: the model's size, or for one component read alone its index + 1. */
+        private final int end;
+        /** Whether only one component is read, and no value built. */
+        private final boolean alone;
         private int index;
         private Collection<Object> elements;
         private int missing;
@@ -105,10 +149,22 @@ final class CarrierReader {
             this.model = model;
             this.depth = depth;
             this.args = new Object[model.size()];
+            this.end = model.size();
+            this.alone = false;
+        }
+
+        /** Component {@code only} of a record of {@code model}, read alone. */
+        Record(TypeModel model, int depth, int only) {
+            this.model = model;
+            this.depth = depth;
+            this.args = new Object[model.size()];
+            this.index = only;
+            this.end = only + 1;
+            this.alone = true;
         }
 
         /** Reads components up to the next nested record and returns its model, or null once all are read. */
-        TypeModel next(Cursor in) {
+        TypeModel next(CarrierCursor in) {
             while (true) {
                 if (elements != null) {
                     if (missing > 0) {
@@ -119,7 +175,7 @@ final class CarrierReader {
                     elements = null;
                     continue;
                 }
-                if (index == model.size()) {
+                if (index == end) {
                     return null;
                 }
                 Component c = model.component(index);
@@ -165,7 +221,7 @@ final class CarrierReader {
         }
 
         /** Reads a collection component, or its size only if its elements are nested records. */
-        private void collection(Cursor in, Component c) {
+        private void collection(CarrierCursor in, Component c) {
             long word = in.word(model);
             if (word == 0) {
                 args[index++] = null;
@@ -230,7 +286,7 @@ final class CarrierReader {
         }
 
         /** Reads a nested record's type id and checks it against the component; null for a null component. */
-        private TypeModel nested(Cursor in, Component c, boolean element) {
+        private TypeModel nested(CarrierCursor in, Component c, boolean element) {
             long id = in.word(model);
             if (id == 0) {
                 if (element) {
@@ -238,7 +294,7 @@ final class CarrierReader {
                 }
                 return null;
             }
-            TypeModel found = id > 0 && id <= Integer.MAX_VALUE ? registry.find((int) id) : null;
+            TypeModel found = find(id);
             if (found == null) {
                 throw malformed(c, "holds type " + id + ", which is not registered (expected: an id of this node's"
                         + " registry)");
@@ -269,12 +325,12 @@ final class CarrierReader {
      * a nested record.
      */
     private final class Source implements WireSource {
-        private final Cursor in;
+        private final CarrierCursor in;
         private final TypeModel owner;
         private final String label;
         private final int depth;
 
-        Source(Cursor in, TypeModel owner, String label, int depth) {
+        Source(CarrierCursor in, TypeModel owner, String label, int depth) {
             this.in = in;
             this.owner = owner;
             this.label = label;
@@ -330,7 +386,7 @@ final class CarrierReader {
                 throw new MalformedPayloadException(label + " holds a record of type " + id + " (expected: "
                         + model.name() + ", type " + model.id() + ")");
             }
-            return readRecord(in, model, depth + 1);
+            return readRecord(in, new Record(model, depth + 1));
         }
 
         @Override
@@ -345,95 +401,6 @@ final class CarrierReader {
 
         private String describe(Object v) {
             return v instanceof String s ? "a String of " + s.length() + " characters" : v.getClass().getSimpleName();
-        }
-    }
-
-    /** Reading positions in a carrier's words and references. */
-    private static final class Cursor {
-        private static final Object[] NONE = {};
-
-        private final long[] words;
-        private final Object[] references;
-        private int word;
-        private int reference;
-        /** Payload bytes not yet accounted for by a {@code byte[]} or {@code long[]} handed out. */
-        private long arrayBytesLeft;
-
-        Cursor(Carrier carrier, int payloadBytes) {
-            if (carrier.words() == null) {
-                throw new MalformedPayloadException("carrier has no words (expected: at least the type id)");
-            }
-            this.words = carrier.words();
-            this.references = carrier.references() == null ? NONE : carrier.references();
-            this.arrayBytesLeft = payloadBytes;
-        }
-
-        long word(TypeModel owner) {
-            if (word == words.length) {
-                throw new MalformedPayloadException("payload ends inside " + owner.name() + " (expected: "
-                        + "another word)");
-            }
-            return words[word++];
-        }
-
-        boolean present(TypeModel owner, Component c) {
-            long flag = word(owner);
-            if (flag != 0 && flag != 1) {
-                throw new MalformedPayloadException(owner.name() + '.' + c.name() + " presence = " + flag
-                        + " (expected: 0 or 1)");
-            }
-            return flag == 1;
-        }
-
-        Object reference(TypeModel owner) {
-            if (reference == references.length) {
-                throw new MalformedPayloadException("payload ends inside " + owner.name() + " (expected: another"
-                        + " reference)");
-            }
-            Object v = references[reference++];
-            if (v == null) {
-                throw new MalformedPayloadException(owner.name() + " reference is null (expected: a String, byte[]"
-                        + " or long[])");
-            }
-            return v;
-        }
-
-        /**
-         * Charges an array about to be handed to a constructor against the payload size, and returns it; strings pass
-         * free (nobody copies them). Each array of a valid payload is in it once ({@link CarrierWriter} never shares
-         * one), so their sizes add up to less than the payload; more means handles repeat an array, and every
-         * repeat would be copied by its constructor.
-         */
-        Object claim(TypeModel owner, Component c, Object reference) {
-            return claim(owner.name() + '.' + c.name(), reference);
-        }
-
-        /** {@link #claim(TypeModel, Component, Object)} for a place named by {@code label}. */
-        Object claim(String label, Object reference) {
-            long bytes = reference instanceof byte[] b ? b.length
-                    : reference instanceof long[] l ? (long) Long.BYTES * l.length : 0;
-            if (bytes > arrayBytesLeft) {
-                throw new MalformedPayloadException(label + " = an array of " + bytes
-                        + " bytes, beyond the " + arrayBytesLeft + " payload bytes its earlier arrays left (expected:"
-                        + " each array of the payload used once)");
-            }
-            arrayBytesLeft -= bytes;
-            return reference;
-        }
-
-        int wordsLeft() {
-            return words.length - word;
-        }
-
-        int referencesLeft() {
-            return references.length - reference;
-        }
-
-        void checkUsedUp(TypeModel root) {
-            if (wordsLeft() != 0 || referencesLeft() != 0) {
-                throw new MalformedPayloadException(wordsLeft() + " words and " + referencesLeft() + " references"
-                        + " left after the " + root.name() + " (expected: none)");
-            }
         }
     }
 }

@@ -54,10 +54,28 @@ final class JdkSerializer extends AbstractSerializer {
 
     @Override
     protected Object read(TypeModel model, ByteBuf payload) {
+        return read(model, null, payload);
+    }
+
+    /**
+     * Decodes a payload written with another schema into this serializer's types: {@link #decode}'s checks, the
+     * carrier's top-level record read by {@code resolved} (its plan for the payload's type).
+     */
+    Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
+        return decodeWith(typeId, payload, (model, p) -> read(model, resolved, p));
+    }
+
+    /** The configured bound on elements. */
+    int maxElements() {
+        return options().maxElements();
+    }
+
+    /** Reads one value of {@code model}, its top-level record by {@code resolved} if not null. */
+    private Object read(TypeModel model, ResolvedType resolved, ByteBuf payload) {
         SerializerOptions options = options();
         PayloadFilter filter = new PayloadFilter(options, payload.readableBytes());
         try {
-            return new CarrierInputStream(new PayloadInputStream(payload), model, reader,
+            return new CarrierInputStream(new PayloadInputStream(payload), model, reader, resolved,
                     filter).readValue();
         } catch (IOException | ClassNotFoundException e) {
             throw reason(e);

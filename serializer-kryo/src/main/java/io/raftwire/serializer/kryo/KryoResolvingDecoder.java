@@ -1,16 +1,10 @@
 package io.raftwire.serializer.kryo;
 
 import io.netty.buffer.ByteBuf;
-import io.raftwire.serializer.SerializationException;
+import io.raftwire.serializer.AbstractResolvingDecoder;
 import io.raftwire.serializer.Serializer;
-import io.raftwire.serializer.schema.ReadPlan;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.serializer.schema.SchemaCompatibility;
-
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Decodes kryo payloads written by a writer whose types had another {@link Schema} into the reader's registered
@@ -35,19 +29,14 @@ import java.util.Set;
  * <p>Thread-safe, as the reader's serializer; {@link #decode} reads the payload and never releases it (the caller
  * owns the buffer).
  */
-public final class KryoResolvingDecoder {
+public final class KryoResolvingDecoder extends AbstractResolvingDecoder<ResolvedType> {
 
     private final KryoSerializer reader;
-    private final boolean equal;
-    private final Map<Integer, ResolvedType> resolved;
-    private final Set<Integer> written;
 
-    private KryoResolvingDecoder(KryoSerializer reader, boolean equal, Map<Integer, ResolvedType> resolved,
-            Set<Integer> written) {
+    private KryoResolvingDecoder(Schema writer, KryoSerializer reader) {
+        super(writer, reader, KryoSerializerProvider.NAME, (id, plan, changed) -> new ResolvedType(plan,
+                reader.schema().find(id), changed, reader.maxElements()));
         this.reader = reader;
-        this.equal = equal;
-        this.resolved = Map.copyOf(resolved);
-        this.written = Set.copyOf(written);
     }
 
     /**
@@ -60,62 +49,12 @@ public final class KryoResolvingDecoder {
      *                                  needs what this decoder does not handle yet (class comment)
      */
     public static KryoResolvingDecoder create(Schema writer, Serializer reader) {
-        if (!(reader instanceof KryoSerializer kryo)) {
-            throw new IllegalArgumentException("reader serializer is " + reader.name() + " (expected: a kryo"
-                    + " serializer)");
-        }
-        Schema own = Schema.of(kryo.registry());
-        if (own.digest() == writer.digest() && own.equals(writer)) {
-            return new KryoResolvingDecoder(kryo, true, Map.of(), Set.of());
-        }
-        SchemaCompatibility.Result result = SchemaCompatibility.compare(writer, own);
-        if (!result.compatible()) {
-            throw new IllegalArgumentException("the reader's types cannot read the writer's: "
-                    + result.problems().size() + " problem(s):\n  " + String.join("\n  ", result.problems()));
-        }
-        Map<Integer, ReadPlan> changed = new HashMap<>();
-        result.plans().forEach((id, plan) -> {
-            if (!plan.identity()) {
-                changed.put(id, plan);
-            }
-        });
-        NestedChanges.requireNoneNested(kryo.registry(), changed.keySet());
-        Map<Integer, ResolvedType> types = new HashMap<>();
-        int maxElements = kryo.maxElements();
-        changed.forEach((id, plan) -> types.put(id, new ResolvedType(plan, kryo.schema().find(id),
-                changed::containsKey, maxElements)));
-        Set<Integer> writerIds = new HashSet<>();
-        writer.types().forEach(t -> writerIds.add(t.id()));
-        return new KryoResolvingDecoder(kryo, false, types, writerIds);
+        return new KryoResolvingDecoder(writer, requireProvider(reader, KryoSerializer.class,
+                KryoSerializerProvider.NAME));
     }
 
-    /**
-     * Whether every payload is decoded by the reader's own serializer (the writer's schema equals the reader's).
-     */
-    public boolean identity() {
-        return equal;
-    }
-
-    /**
-     * Decodes one payload of the type {@code typeId}, written with the writer's schema.
-     *
-     * @param typeId  the registered id the payload was written under
-     * @param payload the payload, all of it read; owned by the caller
-     * @return the value, of the reader's class registered under {@code typeId}
-     * @throws io.raftwire.serializer.SerializationException as {@link Serializer#decode} does, naming the component
-     *                                                       for a truncated or malformed payload
-     */
-    public Object decode(int typeId, ByteBuf payload) {
-        if (equal) {
-            return reader.decode(typeId, payload);
-        }
-        if (!written.contains(typeId) && reader.registry().find(typeId) != null) {
-            int size = payload.readableBytes();
-            payload.readerIndex(payload.writerIndex());
-            throw new SerializationException(reader.name(), "decode", reader.registry().find(typeId).name(), typeId,
-                    size, "type id is not in the writer's schema (expected: an id the writer registers)", null);
-        }
-        ResolvedType t = resolved.get(typeId);
-        return t == null ? reader.decode(typeId, payload) : reader.decodeResolved(typeId, payload, t);
+    @Override
+    protected Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
+        return reader.decodeResolved(typeId, payload, resolved);
     }
 }

@@ -3,16 +3,11 @@ package io.raftwire.serializer.kryo;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
+import io.raftwire.serializer.PlanSteps;
 import io.raftwire.serializer.model.Bounds;
-import io.raftwire.serializer.model.Kind;
-import io.raftwire.serializer.model.MalformedPayloadException;
-import io.raftwire.serializer.schema.EnumConstant;
-import io.raftwire.serializer.schema.FieldSchema;
 import io.raftwire.serializer.schema.ReadPlan;
-import io.raftwire.serializer.schema.ShapeSchema;
+import io.raftwire.serializer.schema.WrittenConstants;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
@@ -22,10 +17,9 @@ import java.util.function.IntPredicate;
  * by name) or read and dropped; then the reader's components the writer lacked set to their defaults, and the reader's
  * constructor called. Built once per (writer schema, type); immutable and thread-safe.
  *
- * <p>What it does not do yet, refused when it is built, naming the component: skip a removed walked component, convert
- * a walked widened component, map enum constants inside a walked component or a collection. Registered values nested
- * in a component are read with the reader's own codec, so {@link KryoResolvingDecoder} refuses a writer schema in
- * which a changed type is nested.
+ * <p>What it does not do yet is refused when it is built, naming the component ({@link PlanSteps}). Registered
+ * values nested in a component are read with the reader's own codec, so {@link KryoResolvingDecoder} refuses a writer
+ * schema in which a changed type is nested.
  */
 final class ResolvedType {
 
@@ -34,108 +28,47 @@ final class ResolvedType {
         void read(Kryo kryo, Input in, Object[] args);
     }
 
-    private final ModelSerializer reader;
+    private final PlanSteps<Step> plan;
     private final Step[] steps;
-    private final String[] labels;
-    private final int[] defaultSlots;
-    private final Object[] defaultValues;
 
     /**
-     * @param plan     the type's plan, not an identity one
-     * @param reader   the reader's serializer of the type
-     * @param changed  which type ids are read through a plan that is not an identity (a removed value of one cannot
-     *                 be skipped with the reader's codec)
+     * @param plan    the type's plan, not an identity one
+     * @param reader  the reader's serializer of the type
+     * @param changed which type ids are read through a plan that is not an identity (a removed value of one cannot
+     *                be skipped with the reader's codec)
      * @throws IllegalArgumentException naming the component, if this decoder cannot follow the plan
      */
     ResolvedType(ReadPlan plan, ModelSerializer reader, IntPredicate changed, int maxElements) {
-        this.reader = reader;
-        List<Step> s = new ArrayList<>();
-        List<String> l = new ArrayList<>();
-        for (ReadPlan.Read r : plan.reads()) {
-            // A skipped component is named as the writer named it; a read one as the reader names it.
-            String label = r.skipped() ? plan.writer().simpleName() + '.' + r.written().name()
-                    : reader.label(r.readerIndex());
-            l.add(label);
-            s.add(step(r, label, changed, maxElements));
-        }
-        this.steps = s.toArray(new Step[0]);
-        this.labels = l.toArray(new String[0]);
-        this.defaultSlots = plan.defaults().stream().mapToInt(ReadPlan.Default::readerIndex).toArray();
-        this.defaultValues = plan.defaults().stream().map(ReadPlan.Default::value).toArray();
-    }
+        this.plan = PlanSteps.of(plan, reader.model(), changed, KryoSerializerProvider.NAME,
+                new PlanSteps.Steps<Step>() {
+                    @Override
+                    public Step read(int slot) {
+                        return (kryo, in, args) -> args[slot] = reader.readComponent(kryo, in, slot);
+                    }
 
-    private Step step(ReadPlan.Read r, String label, IntPredicate changed, int maxElements) {
-        FieldSchema w = r.written();
-        if (r.skipped()) {
-            Skipper skipper = Skipper.of(w, label, changed, maxElements);
-            return (kryo, in, args) -> skipper.skip(kryo, in, reader.schema());
-        }
-        int slot = r.readerIndex();
-        if (r.conversion() == ReadPlan.Conversion.INT_TO_LONG && !w.walked()) {
-            return (kryo, in, args) -> args[slot] = (long) in.readVarInt(true);
-        }
-        if (r.conversion() != ReadPlan.Conversion.NONE) {
-            throw unsupported(label, "convert the walked component " + w.shape() + " (" + r.conversion() + ")");
-        }
-        for (ReadPlan.EnumMapping m : r.enums()) {
-            if (sameNumbers(m)) {
-                continue;
-            }
-            if (!m.path().isEmpty() || w.walked()) {
-                throw unsupported(label, "map enum constants by name inside " + w.shape() + " (at '" + m.path()
-                        + "')");
-            }
-            Object[] constants = constantsByWritten(m, reader.model().components().get(slot).enumConstants());
-            return (kryo, in, args) -> args[slot] = constant(in.readVarInt(true), constants, m, label);
-        }
-        return (kryo, in, args) -> args[slot] = reader.readComponent(kryo, in, slot);
-    }
+                    @Override
+                    public Step intToLong(int slot, String label) {
+                        return (kryo, in, args) -> args[slot] = (long) in.readVarInt(true);
+                    }
 
-    /** Whether every written constant is the reader's constant with the same wire number, and none is unknown. */
-    private static boolean sameNumbers(ReadPlan.EnumMapping m) {
-        return m.unknown().isEmpty() && m.readerByWritten().entrySet().stream()
-                .allMatch(e -> e.getKey() == e.getValue().wire());
-    }
+                    @Override
+                    public Step constant(int slot, WrittenConstants constants, String label) {
+                        return (kryo, in, args) -> args[slot] = constants.read(
+                                Integer.toUnsignedLong(in.readVarInt(true)), label);
+                    }
 
-    /** Per written wire number, the reader's constant (by its wire number, which is its ordinal), or null. */
-    private static Object[] constantsByWritten(ReadPlan.EnumMapping m, Object[] readerConstants) {
-        int max = -1;
-        for (int k : m.readerByWritten().keySet()) {
-            max = Math.max(max, k);
-        }
-        for (EnumConstant c : m.unknown()) {
-            max = Math.max(max, c.wire());
-        }
-        Object[] byWritten = new Object[max + 1];
-        m.readerByWritten().forEach((written, c) -> byWritten[written] = readerConstants[c.wire()]);
-        return byWritten;
-    }
-
-    /** The constant a written {@code ordinal + 1} (0 = null) stands for, refusing one the reader lacks. */
-    private static Object constant(int raw, Object[] byWritten, ReadPlan.EnumMapping m, String label) {
-        if (raw == 0) {
-            return null;
-        }
-        int written = raw - 1;
-        if (written >= 0 && written < byWritten.length && byWritten[written] != null) {
-            return byWritten[written];
-        }
-        for (EnumConstant c : m.unknown()) {
-            if (c.wire() == written) {
-                throw new MalformedPayloadException(label + " holds enum constant " + c.name() + " (wire number "
-                        + written + "), which the reader's enum does not have (expected: one of "
-                        + m.readerByWritten().values().stream().map(EnumConstant::name).toList() + ")");
-            }
-        }
-        java.util.SortedSet<Integer> numbers = new java.util.TreeSet<>(m.readerByWritten().keySet());
-        m.unknown().forEach(c -> numbers.add(c.wire()));
-        throw new MalformedPayloadException(label + " holds enum wire number " + Integer.toUnsignedString(written)
-                + " (expected: one of the writer's wire numbers " + numbers + ")");
+                    @Override
+                    public Step skip(PlanSteps.Skip skip) {
+                        Skipper skipper = new Skipper(skip, maxElements);
+                        return (kryo, in, args) -> skipper.skip(kryo, in, reader.schema());
+                    }
+                });
+        this.steps = this.plan.steps().toArray(new Step[0]);
     }
 
     /** Reads one value written with the writer's schema into the reader's type; truncation refused naming where. */
     Object read(Kryo kryo, Input in) {
-        Object[] args = new Object[reader.model().size()];
+        Object[] args = new Object[plan.model().size()];
         int i = 0;
         try {
             for (; i < steps.length; i++) {
@@ -143,67 +76,44 @@ final class ResolvedType {
             }
         } catch (KryoException e) {
             if (ModelSerializer.truncated(e)) {
-                throw Bounds.truncated(labels[i]);
+                throw Bounds.truncated(plan.label(i));
             }
             throw e;
         }
-        for (int d = 0; d < defaultSlots.length; d++) {
-            args[defaultSlots[d]] = defaultValues[d];
-        }
-        return reader.model().instantiate(args);
-    }
-
-    static IllegalArgumentException unsupported(String label, String what) {
-        return new IllegalArgumentException(label + ": kryo's resolving decoder cannot " + what + " yet (expected:"
-                + " docs/upgrades.md section 3 step 3 for the changes it reads)");
+        return plan.instantiate(args);
     }
 
     /** Reads and drops one written component by the writer's shape, in kryo's native layout. */
-    private record Skipper(Kind kind, Kind elementKind, int valueId, String label, IntPredicate changed,
-            int max) {
-
-        static Skipper of(FieldSchema w, String label, IntPredicate changed, int maxElements) {
-            ShapeSchema s = w.shape();
-            if (w.walked()) {
-                throw unsupported(label, "skip the removed walked component " + s);
-            }
-            Kind element = s.element() == null ? null : s.element().kind();
-            ShapeSchema value = s.kind() == Kind.VALUE ? s : element == Kind.VALUE ? s.element() : null;
-            int valueId = value == null ? 0 : value.typeId();
-            if (valueId != 0 && changed.test(valueId)) {
-                throw unsupported(label, "skip a removed component holding type " + valueId + ", which changed too");
-            }
-            return new Skipper(s.kind(), element, valueId, label, changed, maxElements);
-        }
+    private record Skipper(PlanSteps.Skip shape, int max) {
 
         void skip(Kryo kryo, Input in, KryoSchema schema) {
-            switch (kind) {
+            switch (shape.kind()) {
                 case LONG -> in.readVarLong(true);
                 case INT, ENUM -> in.readVarInt(true);
-                case BOOLEAN -> PayloadReads.flag(in, label);
-                case STRING -> PayloadReads.string(in, max, label);
-                case BYTES -> PayloadReads.bytes(in, max, label);
-                case LONGS -> PayloadReads.longs(in, max, label);
+                case BOOLEAN -> PayloadReads.flag(in, shape.label());
+                case STRING -> PayloadReads.string(in, max, shape.label());
+                case BYTES -> PayloadReads.bytes(in, max, shape.label());
+                case LONGS -> PayloadReads.longs(in, max, shape.label());
                 case VALUE -> {
-                    if (PayloadReads.flag(in, label)) {
-                        value(kryo, in, schema, valueId);
+                    if (PayloadReads.flag(in, shape.label())) {
+                        value(kryo, in, schema, shape.valueId());
                     }
                 }
                 case POLYMORPHIC -> polymorphic(kryo, in, schema);
                 case LIST, SET -> {
-                    int n = PayloadReads.length(in, 1, max, label);
+                    int n = PayloadReads.length(in, 1, max, shape.label());
                     for (int k = 0; k < n; k++) {
-                        switch (elementKind) {
-                            case STRING -> PayloadReads.string(in, max, label);
+                        switch (shape.elementKind()) {
+                            case STRING -> PayloadReads.string(in, max, shape.label());
                             case ENUM -> in.readVarInt(true);
-                            case VALUE -> value(kryo, in, schema, valueId);
+                            case VALUE -> value(kryo, in, schema, shape.valueId());
                             case POLYMORPHIC -> polymorphic(kryo, in, schema);
-                            default -> throw new IllegalStateException("element kind " + elementKind
+                            default -> throw new IllegalStateException("element kind " + shape.elementKind()
                                     + " (expected: STRING, ENUM, VALUE or POLYMORPHIC)");
                         }
                     }
                 }
-                default -> throw new IllegalStateException("kind " + kind + " (expected: a native kind)");
+                default -> throw new IllegalStateException("kind " + shape.kind() + " (expected: a native kind)");
             }
         }
 
@@ -216,10 +126,9 @@ final class ResolvedType {
 
         private void value(Kryo kryo, Input in, KryoSchema schema, int id) {
             ModelSerializer s = schema.find(id);
-            if (s == null || changed.test(id)) {
-                throw new MalformedPayloadException(label + " holds type id " + Integer.toUnsignedString(id)
-                        + " (expected: a type id the reader registers " + (s == null ? "" : "unchanged ")
-                        + "to skip the removed component)");
+            long unsigned = Integer.toUnsignedLong(id);
+            if (!shape.skippable(unsigned, s != null)) {
+                throw shape.unskippable(unsigned, s != null);
             }
             kryo.readObject(in, s.model().javaType(), s);
         }

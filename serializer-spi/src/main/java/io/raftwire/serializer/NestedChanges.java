@@ -1,6 +1,5 @@
-package io.raftwire.serializer.kryo;
+package io.raftwire.serializer;
 
-import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Component;
 import io.raftwire.serializer.model.Kind;
 import io.raftwire.serializer.model.Shape;
@@ -9,9 +8,9 @@ import io.raftwire.serializer.model.TypeModel;
 import java.util.Set;
 
 /**
- * The check that no changed type is nested in a registered type: {@link KryoResolvingDecoder} resolves the payload's
- * own type only, and reads a nested value with the reader's codec, which is right only for a type whose bytes did not
- * change. Stateless.
+ * The check that no changed type is nested in a registered type: a provider's resolving decoder
+ * ({@link AbstractResolvingDecoder}) resolves the payload's own type only, and reads a nested value with the reader's
+ * codec, which is right only for a type whose bytes did not change. Stateless.
  */
 final class NestedChanges {
 
@@ -21,9 +20,10 @@ final class NestedChanges {
     /**
      * @param registry the reader's registry
      * @param changed  the ids of the types whose plan is not an identity
+     * @param provider the provider's name, for the message
      * @throws IllegalArgumentException naming the first component that may hold a changed type
      */
-    static void requireNoneNested(TypeRegistry registry, Set<Integer> changed) {
+    static void requireNoneNested(TypeRegistry registry, Set<Integer> changed, String provider) {
         if (changed.isEmpty()) {
             return;
         }
@@ -31,7 +31,7 @@ final class NestedChanges {
             for (Component c : m.components()) {
                 Integer held = held(c.shape(), changed, 0);
                 if (held != null) {
-                    throw ResolvedType.unsupported(m.name() + '.' + c.name(), "read type " + held
+                    throw AbstractResolvingDecoder.unsupported(provider, m.name() + '.' + c.name(), "read type " + held
                             + ", which changed, nested inside another type");
                 }
             }
