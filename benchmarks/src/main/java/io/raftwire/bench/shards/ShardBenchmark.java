@@ -39,8 +39,9 @@ import java.util.Map;
  * </pre>
  * {@code sync-threads} sets {@code raftwire.node.sync-threads} on every member of the sequential and pipelined runs
  * (default: the members' default; since the shared log a member of several groups has one sync thread whatever it
- * says, and logs a WARN when it is not 1). {@code balance=true} spreads the groups' leaders over the three members before a
- * run, as {@code raftwire admin balance-leaders} does (the members elect most leaders on the member started first).
+ * says, and logs a WARN when it is not 1). {@code balance=true} spreads the groups' leaders over the three members
+ * before a run, as {@code raftwire admin balance-leaders} does (the members elect most leaders on the member started
+ * first).
  * {@code meters=true} gives the members a meter registry, so that a run also counts the stores' fsyncs (the program
  * runs without meters unless it has a metrics port, so the default leaves them out). {@code results=FILE} appends one
  * {@code RESULT key=value ...} line per run and per idle count to FILE, for {@link ShardSittingReport}. Besides
