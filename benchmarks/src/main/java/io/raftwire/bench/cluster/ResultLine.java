@@ -7,9 +7,9 @@ import java.util.Map;
  * The line a run prints for its parent: {@code RESULT key=value key=value ...}, values without spaces (the same shape
  * as the peer clusters' result lines, so one parser reads both). Stateless.
  */
-final class ResultLine {
+public final class ResultLine {
 
-    static final String PREFIX = "RESULT ";
+    public static final String PREFIX = "RESULT ";
 
     private ResultLine() {
     }
@@ -19,7 +19,7 @@ final class ResultLine {
      *
      * @throws IllegalArgumentException if a key or value is empty or holds whitespace or {@code =} (in a key)
      */
-    static String format(Map<String, String> fields) {
+    public static String format(Map<String, String> fields) {
         StringBuilder b = new StringBuilder(PREFIX.trim());
         fields.forEach((k, v) -> {
             if (k.isEmpty() || k.contains("=") || hasSpace(k) || v.isEmpty() || hasSpace(v)) {
@@ -32,7 +32,7 @@ final class ResultLine {
     }
 
     /** The fields of a result line, or {@code null} if {@code line} is not one. */
-    static Map<String, String> parse(String line) {
+    public static Map<String, String> parse(String line) {
         if (!line.startsWith(PREFIX)) {
             return null;
         }

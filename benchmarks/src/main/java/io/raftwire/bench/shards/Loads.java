@@ -13,6 +13,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The two workloads: sequential clients (each thread one put at a time, waiting for it) and a pipelined client (one
@@ -21,6 +22,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * window count; a failed put stops the run with its error.
  */
 final class Loads {
+
+    /** Called by the thread driving a load when its measured window opens and when it closes. */
+    interface Window {
+        void opened();
+
+        void closed();
+    }
 
     /** What one window measured. */
     record Figures(long commits, double seconds, double p50Micros, double p99Micros) {
@@ -35,8 +43,11 @@ final class Loads {
     private Loads() {
     }
 
-    /** {@code threads} sequential clients over {@code store}: warm-up, then the measured window. */
-    static Figures sequential(KvOperations store, int threads, Duration warmup, Duration measure)
+    /**
+     * {@code threads} sequential clients over {@code store}: warm-up, then the measured window; the calling thread
+     * tells {@code window} when the window opens and closes.
+     */
+    static Figures sequential(KvOperations store, int threads, Duration warmup, Duration measure, Window window)
             throws InterruptedException {
         AtomicLong measureStart = new AtomicLong(Long.MAX_VALUE);
         AtomicLong measureEnd = new AtomicLong(Long.MAX_VALUE);
@@ -76,6 +87,10 @@ final class Loads {
         long begin = System.nanoTime();
         measureStart.set(begin + warmup.toNanos());
         measureEnd.set(begin + warmup.toNanos() + measure.toNanos());
+        parkUntil(measureStart.get(), failure);
+        window.opened();
+        parkUntil(measureEnd.get(), failure);
+        window.closed();
         if (!done.await(warmup.plus(measure).toSeconds() + OP_TIMEOUT_SECONDS + 5, TimeUnit.SECONDS)) {
             throw new IllegalStateException("sequential clients did not stop within the put timeout");
         }
@@ -85,8 +100,11 @@ final class Loads {
         return new Figures(commits, measure.toNanos() / 1e9, all.percentileMicros(0.5), all.percentileMicros(0.99));
     }
 
-    /** One client keeping {@code inflight} puts open over {@code store}: warm-up, then the measured window. */
-    static Figures pipelined(KvOperations store, int inflight, Duration warmup, Duration measure)
+    /**
+     * One client keeping {@code inflight} puts open over {@code store}: warm-up, then the measured window; the
+     * calling thread (the one issuing the puts) tells {@code window} when the window opens and closes.
+     */
+    static Figures pipelined(KvOperations store, int inflight, Duration warmup, Duration measure, Window window)
             throws InterruptedException {
         Semaphore slots = new Semaphore(inflight);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -97,12 +115,18 @@ final class Loads {
         long commits = 0;
         Object lock = new Object();
         long[] counted = new long[1];
+        boolean opened = false;
         for (long n = 0; failure.get() == null; n++) {
             if (!slots.tryAcquire(OP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("no put completed within " + OP_TIMEOUT_SECONDS + " s");
             }
             long start = System.nanoTime();
+            if (!opened && start - measureStart >= 0) {
+                window.opened();
+                opened = true;
+            }
             if (start - measureEnd >= 0) {
+                window.closed();
                 slots.release();
                 break;
             }
@@ -130,6 +154,14 @@ final class Loads {
             commits = counted[0];
             return new Figures(commits, measure.toNanos() / 1e9, latencies.percentileMicros(0.5),
                     latencies.percentileMicros(0.99));
+        }
+    }
+
+    /** Parks the calling thread until {@link System#nanoTime()} reaches {@code deadline} or a put failed. */
+    private static void parkUntil(long deadline, AtomicReference<Throwable> failure) {
+        for (long left = deadline - System.nanoTime(); left > 0 && failure.get() == null;
+                left = deadline - System.nanoTime()) {
+            LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
         }
     }
 

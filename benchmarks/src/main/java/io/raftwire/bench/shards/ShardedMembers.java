@@ -1,11 +1,16 @@
 package io.raftwire.bench.shards;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.KvNodes;
+import io.raftwire.node.RaftGroup;
 import io.raftwire.node.RaftwireMember;
+import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.client.ShardedKvClient;
+import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.shard.LeaderBalancer;
 import io.raftwire.transport.FreePorts;
 
 import java.io.IOException;
@@ -24,8 +29,9 @@ import java.util.stream.Stream;
 
 /**
  * Three KV members in this JVM on loopback, each hosting {@code groups} groups ({@link KvNodes#member}), durable
- * (each group's data directory under a fresh temporary directory, fsync as shipped) or in memory, plaintext, the
- * shipped engine settings. Not thread-safe.
+ * (each group's data directory under a fresh temporary directory, fsync as shipped) or in memory, plaintext (with
+ * {@code raftwire.security.plaintext-admin}, so that {@link #balanceLeaders} may transfer leaders), the shipped engine
+ * settings, optionally metered into one registry. Not thread-safe.
  */
 final class ShardedMembers implements AutoCloseable {
 
@@ -34,20 +40,25 @@ final class ShardedMembers implements AutoCloseable {
     private final List<RaftwireConfig> configs;
     private final List<RaftwireMember> members = new ArrayList<>();
     private final Path dataRoot;
+    private final MeterRegistry registry;
 
-    private ShardedMembers(List<RaftwireConfig> configs, Path dataRoot) {
+    private ShardedMembers(List<RaftwireConfig> configs, Path dataRoot, MeterRegistry registry) {
         this.configs = configs;
         this.dataRoot = dataRoot;
+        this.registry = registry;
     }
 
     /** Starts the members and waits until every group on every member knows a leader. */
     static ShardedMembers start(int groups, String serializer, boolean durable, Duration timeout) throws IOException {
-        return start(groups, serializer, durable, Map.of(), timeout);
+        return start(groups, serializer, durable, Map.of(), null, timeout);
     }
 
-    /** As above, with {@code extra} settings (e.g. {@code raftwire.node.sync-threads}) on every member. */
+    /**
+     * As above, with {@code extra} settings (e.g. {@code raftwire.node.sync-threads}) on every member, and every
+     * member's meters in {@code registry} ({@code null}: no meters, as the program runs without a metrics port).
+     */
     static ShardedMembers start(int groups, String serializer, boolean durable, Map<String, String> extra,
-            Duration timeout) throws IOException {
+            MeterRegistry registry, Duration timeout) throws IOException {
         Path root = durable ? Files.createTempDirectory("raftwire-shards-bench") : null;
         List<Integer> ports = FreePorts.pick(2 * SIZE);
         List<RaftwireConfig> configs = new ArrayList<>();
@@ -56,6 +67,7 @@ final class ShardedMembers implements AutoCloseable {
             v.put(ConfigKeys.SERIALIZER.name(), serializer);
             v.put(ConfigKeys.CLUSTER_ID.name(), "bench-shards");
             v.put(ConfigKeys.TLS_ENABLED.name(), "false"); // loopback, as the cluster benchmark runs
+            v.put(ConfigKeys.SECURITY_PLAINTEXT_ADMIN.name(), "true"); // leadership transfers, for balanceLeaders
             v.put(ConfigKeys.GROUPS.name(), String.valueOf(groups));
             v.put(ConfigKeys.NODE_ID.name(), id(i));
             v.put(ConfigKeys.NODE_ADDRESS.name(), "127.0.0.1:" + ports.get(2 * i));
@@ -74,10 +86,11 @@ final class ShardedMembers implements AutoCloseable {
             v.putAll(extra);
             configs.add(RaftwireConfig.of(v));
         }
-        ShardedMembers m = new ShardedMembers(configs, root);
+        ShardedMembers m = new ShardedMembers(configs, root, registry);
         try {
             for (RaftwireConfig c : configs) {
-                m.members.add(KvNodes.member(c).start());
+                RaftwireMember.Builder b = KvNodes.memberBuilder(c);
+                m.members.add((registry == null ? b : b.metrics(registry)).build().start());
             }
             m.awaitLeaders(timeout);
             return m;
@@ -95,13 +108,56 @@ final class ShardedMembers implements AutoCloseable {
         return members;
     }
 
-    /** A sharded client over every group, linearizable reads, one connection per member. */
-    ShardedKvClient client(Duration operationTimeout) {
+    /** The registry the members' meters are in, or {@code null}. */
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /** How many groups each member leads now, as each member itself believes: {@code m-1:16,m-2:0,m-3:0}. */
+    String leaders() {
+        List<String> counts = new ArrayList<>();
+        for (RaftwireMember m : members) {
+            long led = m.groups().stream().filter(RaftGroup::isLeader).count();
+            counts.add(m.memberId() + ":" + led);
+        }
+        return String.join(",", counts);
+    }
+
+    /**
+     * Spreads the groups' leaders over the members as {@code raftwire admin balance-leaders} does
+     * ({@link LeaderBalancer}, up to {@code passes} passes), then waits until every group has a leader again.
+     *
+     * @return where the leaders are afterwards, as {@link #leaders()}
+     */
+    String balanceLeaders(int passes, Duration timeout) {
+        List<PeerAddress> addresses = clientAddresses();
+        String cluster = configs.get(0).get(ConfigKeys.CLUSTER_ID);
+        int groups = configs.get(0).get(ConfigKeys.GROUPS);
+        List<RaftwireClient> clients = new ArrayList<>();
+        try {
+            for (int g = 0; g < groups; g++) {
+                clients.add(RaftwireClient.builder(configs.get(0), KvNodes.registry(), addresses)
+                        .group(GroupIds.id(cluster, g)).build().start());
+            }
+            new LeaderBalancer(clients, addresses.stream().map(PeerAddress::id).toList(), timeout).balance(passes);
+        } finally {
+            clients.forEach(RaftwireClient::close);
+        }
+        awaitLeaders(timeout);
+        return leaders();
+    }
+
+    private List<PeerAddress> clientAddresses() {
         List<PeerAddress> addresses = new ArrayList<>();
         for (int i = 0; i < SIZE; i++) {
             addresses.add(new PeerAddress(id(i), configs.get(i).get(ConfigKeys.NODE_CLIENT_ADDRESS)));
         }
-        return ShardedKvClient.connect(configs.get(0), addresses, b -> b.operationTimeout(operationTimeout));
+        return addresses;
+    }
+
+    /** A sharded client over every group, linearizable reads, one connection per member. */
+    ShardedKvClient client(Duration operationTimeout) {
+        return ShardedKvClient.connect(configs.get(0), clientAddresses(), b -> b.operationTimeout(operationTimeout));
     }
 
     private void awaitLeaders(Duration timeout) {
