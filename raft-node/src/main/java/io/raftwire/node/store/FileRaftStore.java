@@ -19,7 +19,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -224,15 +223,8 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 StandardOpenOption.WRITE);
         FileLock lock = null;
         try {
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                throw new IOException("data directory " + dir + " is locked by another open store (expected: one "
-                        + "store per directory; close the other first)");
-            }
+            lock = DirectoryLocks.acquire(lockChannel, "data directory " + dir + " is locked by another open store"
+                    + " (expected: one store per directory; close the other first)");
             FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             // fail-stop: after one failed force (a pass, a roll, a state file) no later force of this directory is

@@ -9,7 +9,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -132,15 +131,8 @@ public final class SharedLog implements Closeable {
         FileChannel lockChannel = files.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = null;
         try {
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                throw new IOException("shared log " + dir + " is locked by another open member (expected: one member "
-                        + "per data directory; stop the other first)");
-            }
+            lock = DirectoryLocks.acquire(lockChannel, "shared log " + dir + " is locked by another open member"
+                    + " (expected: one member per data directory; stop the other first)");
             FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId);
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             ForceListener forces = new ForceListener();
