@@ -250,8 +250,13 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 SegmentedLog own = new SegmentedLog(logDir, header.with(FileKind.LOG_SEGMENT, 0), codec, syncer,
                         files, options.segmentBytes(), r.segments(), r.nextIndex(), committer.forceLock(),
                         new SegmentPreparer(logDir, files, options.preallocate()));
-                own.forceNewest();
-                restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
+                try {
+                    own.forceNewest();
+                    restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
+                } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
+                    closeAfterRefusal(own, ex);
+                    throw ex;
+                }
                 own.startPreparing();
                 log = new OwnLog(own, committer);
             } else {
@@ -273,6 +278,15 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             }
             lockChannel.close();
             throw ex;
+        }
+    }
+
+    /** Closes a log opened for a store or shared log whose opening then failed with {@code failure}. */
+    static void closeAfterRefusal(SegmentedLog log, Exception failure) {
+        try {
+            log.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 

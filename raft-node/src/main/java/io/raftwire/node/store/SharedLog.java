@@ -144,7 +144,12 @@ public final class SharedLog implements Closeable {
             SegmentedLog log = new SegmentedLog(dir, header, codec, syncer, files, options.segmentBytes(),
                     found.segments(), found.nextSequence(), committer.forceLock(),
                     new SegmentPreparer(dir, files, options.preallocate()));
-            log.forceNewest();
+            try {
+                log.forceNewest();
+            } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
+                FileRaftStore.closeAfterRefusal(log, ex);
+                throw ex;
+            }
             log.startPreparing();
             SharedLog shared = new SharedLog(dir, groups, codec, recovery, lockChannel, lock, log, committer, syncer,
                     found);
