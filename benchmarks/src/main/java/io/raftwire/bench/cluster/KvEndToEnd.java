@@ -4,7 +4,6 @@ import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
-import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.local.LocalCluster;
 
 import java.io.IOException;
@@ -14,8 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -88,22 +85,12 @@ final class KvEndToEnd implements ClusterUnderTest {
 
     @Override
     public CompletableFuture<?> putAsync(long seq) {
-        byte[] command = PutCommands.put(seq);
-        return put(command);
-    }
-
-    private CompletableFuture<KvResult> put(byte[] command) {
-        return client.put(PutCommands.keyOf(command), PutCommands.valueOf(command)).thenApply(r -> {
-            if (!r.success()) {
-                throw new IllegalStateException("put answered success=false (expected: true)");
-            }
-            return r;
-        });
+        return KvClientOps.put(client, PutCommands.put(seq));
     }
 
     @Override
     public void write(String key, String tag) throws Exception {
-        put(PutCommands.put(key, tag)).get(Workloads.OP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        KvClientOps.write(client, key, tag);
     }
 
     @Override
@@ -113,11 +100,7 @@ final class KvEndToEnd implements ClusterUnderTest {
 
     @Override
     public byte[] read(String key) throws Exception {
-        try {
-            return client.get(key).get(Workloads.OP_TIMEOUT_SECONDS, TimeUnit.SECONDS).value();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception c ? c : e;
-        }
+        return KvClientOps.read(client, key);
     }
 
     @Override

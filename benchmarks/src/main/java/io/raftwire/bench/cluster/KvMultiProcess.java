@@ -7,7 +7,6 @@ import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.client.KvClient;
 import io.raftwire.node.client.RaftwireClient;
-import io.raftwire.node.kv.KvResult;
 import io.raftwire.node.local.LocalCluster;
 
 import java.io.IOException;
@@ -25,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
@@ -225,21 +223,12 @@ final class KvMultiProcess implements ClusterUnderTest {
 
     @Override
     public CompletableFuture<?> putAsync(long seq) {
-        return put(PutCommands.put(seq));
-    }
-
-    private CompletableFuture<KvResult> put(byte[] command) {
-        return client.put(PutCommands.keyOf(command), PutCommands.valueOf(command)).thenApply(r -> {
-            if (!r.success()) {
-                throw new IllegalStateException("put answered success=false (expected: true)");
-            }
-            return r;
-        });
+        return KvClientOps.put(client, PutCommands.put(seq));
     }
 
     @Override
     public void write(String key, String tag) throws Exception {
-        put(PutCommands.put(key, tag)).get(Workloads.OP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        KvClientOps.write(client, key, tag);
     }
 
     @Override
@@ -249,11 +238,7 @@ final class KvMultiProcess implements ClusterUnderTest {
 
     @Override
     public byte[] read(String key) throws Exception {
-        try {
-            return client.get(key).get(Workloads.OP_TIMEOUT_SECONDS, TimeUnit.SECONDS).value();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception c ? c : e;
-        }
+        return KvClientOps.read(client, key);
     }
 
     /** None: the members' counters are in their own JVMs. */

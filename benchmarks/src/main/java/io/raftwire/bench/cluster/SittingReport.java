@@ -4,7 +4,6 @@ import io.raftwire.bench.transport.Spread;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,26 +36,12 @@ public final class SittingReport {
     static final List<String> STEPS = List.of("raftwire-inproc", "jraft-inproc", "raftwire-multiproc",
             "jraft-multiproc");
     private static final Pattern ROUND_DIR = Pattern.compile("round-([0-9]+)");
-    private static final Pattern LOAD = Pattern.compile("^heavy: load (before|after): (\\S+)");
 
     private SittingReport() {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("error: expected RESULTS_DIR (the directory benchmarks/sitting.sh wrote), got "
-                    + args.length + " arguments");
-            System.exit(2);
-        }
-        try {
-            System.exit(print(Path.of(args[0]), System.out));
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.exit(2);
-        } catch (IOException e) {
-            System.err.println("error: " + e);
-            System.exit(1);
-        }
+        SittingFiles.main(args, "benchmarks/sitting.sh", SittingReport::print);
     }
 
     /** One round's figures: by step, its result lines and the loads around it. */
@@ -119,46 +104,14 @@ public final class SittingReport {
                 Map<String, List<Map<String, String>>> results = new LinkedHashMap<>();
                 Map<String, String> loads = new LinkedHashMap<>();
                 for (String step : STEPS) {
-                    results.put(step, resultLines(d.resolve(step + ".results")));
-                    loads.put(step, loads(d.resolve(step + ".log")));
+                    results.put(step, SittingFiles.resultLines(d.resolve(step + ".results")));
+                    loads.put(step, SittingFiles.loads(d.resolve(step + ".log")));
                 }
                 rounds.add(new Round(Integer.parseInt(m.group(1)), results, loads));
             }
         }
         rounds.sort(Comparator.comparingInt(Round::number));
         return rounds;
-    }
-
-    private static List<Map<String, String>> resultLines(Path file) throws IOException {
-        List<Map<String, String>> lines = new ArrayList<>();
-        if (Files.isRegularFile(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                Map<String, String> r = ResultLine.parse(line);
-                if (r != null) {
-                    lines.add(r);
-                }
-            }
-        }
-        return lines;
-    }
-
-    /** {@code before→after} 1-minute loads from heavy's lines, {@code ?} where one is missing. */
-    private static String loads(Path log) throws IOException {
-        String before = "?";
-        String after = "?";
-        if (Files.isRegularFile(log)) {
-            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                Matcher m = LOAD.matcher(line);
-                if (m.find()) {
-                    if (m.group(1).equals("before")) {
-                        before = m.group(2);
-                    } else {
-                        after = m.group(2);
-                    }
-                }
-            }
-        }
-        return before + "→" + after;
     }
 
     /** A ratio of one round, NaN where a figure is missing. */

@@ -1,11 +1,10 @@
 package io.raftwire.bench.shards;
 
-import io.raftwire.bench.cluster.ResultLine;
+import io.raftwire.bench.cluster.SittingFiles;
 import io.raftwire.bench.transport.Spread;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,26 +42,12 @@ public final class ShardSittingReport {
 
     private static final Pattern ROUND_DIR = Pattern.compile("round-([0-9]+)");
     private static final Pattern STEP_FILE = Pattern.compile("([0-9]+)-(.+)\\.results");
-    private static final Pattern LOAD = Pattern.compile("^(?:heavy|sitting): load (before|after): (\\S+)");
 
     private ShardSittingReport() {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("error: expected RESULTS_DIR (the directory benchmarks/shard-sitting.sh wrote), got "
-                    + args.length + " arguments");
-            System.exit(2);
-        }
-        try {
-            System.exit(print(Path.of(args[0]), System.out));
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.exit(2);
-        } catch (IOException e) {
-            System.err.println("error: " + e);
-            System.exit(1);
-        }
+        SittingFiles.main(args, "benchmarks/shard-sitting.sh", ShardSittingReport::print);
     }
 
     /** One step's run: its result line (null if the run wrote none) and heavy's loads around it. */
@@ -148,47 +133,15 @@ public final class ShardSittingReport {
             for (Path f : files.toList()) {
                 Matcher m = STEP_FILE.matcher(f.getFileName().toString());
                 if (m.matches()) {
-                    List<Map<String, String>> lines = resultLines(f);
+                    List<Map<String, String>> lines = SittingFiles.resultLines(f);
                     String name = m.group(1) + "-" + m.group(2);
                     steps.add(new Step(Integer.parseInt(m.group(1)), m.group(2), lines.isEmpty() ? null
-                            : lines.get(0), loads(roundDir.resolve(name + ".log"))));
+                            : lines.get(0), SittingFiles.loads(roundDir.resolve(name + ".log"))));
                 }
             }
         }
         steps.sort(Comparator.comparingInt(Step::order));
         return steps;
-    }
-
-    private static List<Map<String, String>> resultLines(Path file) throws IOException {
-        List<Map<String, String>> lines = new ArrayList<>();
-        if (Files.isRegularFile(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                Map<String, String> r = ResultLine.parse(line);
-                if (r != null) {
-                    lines.add(r);
-                }
-            }
-        }
-        return lines;
-    }
-
-    /** {@code before→after} 1-minute loads from heavy's lines, {@code ?} where one is missing. */
-    private static String loads(Path log) throws IOException {
-        String before = "?";
-        String after = "?";
-        if (Files.isRegularFile(log)) {
-            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                Matcher m = LOAD.matcher(line);
-                if (m.find()) {
-                    if (m.group(1).equals("before")) {
-                        before = m.group(2);
-                    } else {
-                        after = m.group(2);
-                    }
-                }
-            }
-        }
-        return before + "→" + after;
     }
 
     private static void ratios(List<Round> rounds, PrintStream out) {
@@ -273,7 +226,7 @@ public final class ShardSittingReport {
     }
 
     private static void idle(Path dir, PrintStream out) throws IOException {
-        List<Map<String, String>> lines = resultLines(dir.resolve("idle.results"));
+        List<Map<String, String>> lines = SittingFiles.resultLines(dir.resolve("idle.results"));
         if (lines.isEmpty()) {
             out.println("(no idle.results: the idle footprint was not measured)");
             return;
@@ -282,7 +235,7 @@ public final class ShardSittingReport {
                 + " idle, minus before, ÷ 3; heap: used heap after three System.gc() calls, idle members minus"
                 + " before they started, ÷ 3; the last column is (heap per member − that of 1 group)"
                 + " ÷ (groups − 1);"
-                + " load " + loads(dir.resolve("idle.log")) + ")");
+                + " load " + SittingFiles.loads(dir.resolve("idle.log")) + ")");
         out.println();
         out.println("| idle groups per member | threads per member | heap per member (MiB) | heap per member ÷ groups"
                 + " (KiB) | each group beyond the first (KiB) |");

@@ -254,7 +254,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                     own.forceNewest();
                     restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
                 } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
-                    closeAfterRefusal(own, ex);
+                    own.closeAfter(ex);
                     throw ex;
                 }
                 own.startPreparing();
@@ -278,15 +278,6 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
             }
             lockChannel.close();
             throw ex;
-        }
-    }
-
-    /** Closes a log opened for a store or shared log whose opening then failed with {@code failure}. */
-    static void closeAfterRefusal(SegmentedLog log, Exception failure) {
-        try {
-            log.close();
-        } catch (IOException | RuntimeException e) {
-            failure.addSuppressed(e);
         }
     }
 

@@ -266,6 +266,15 @@ final class SegmentedLog {
         }
     }
 
+    /** Closes this log, opened for a store or shared log whose opening then failed with {@code failure}. */
+    void closeAfter(Exception failure) {
+        try {
+            close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
     /** Closes every segment; nothing is forced. The caller holds the force lock. The preparer is stopped first. */
     void close() throws IOException {
         preparer.close();

@@ -147,7 +147,7 @@ public final class SharedLog implements Closeable {
             try {
                 log.forceNewest();
             } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
-                FileRaftStore.closeAfterRefusal(log, ex);
+                log.closeAfter(ex);
                 throw ex;
             }
             log.startPreparing();

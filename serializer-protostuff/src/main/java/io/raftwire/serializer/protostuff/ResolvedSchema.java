@@ -12,6 +12,7 @@ import io.raftwire.serializer.model.ShapeCodec;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.schema.FieldSchema;
 import io.raftwire.serializer.schema.ReadPlan;
+import io.raftwire.serializer.schema.WrittenConstants;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -84,7 +85,7 @@ final class ResolvedSchema extends ModelSchema {
     private Step step(ReadPlan.Read r, String label) {
         FieldSchema w = r.written();
         Component c = model().component(r.readerIndex());
-        ReadPlan.EnumMapping renumbered = r.enums().stream().filter(m -> !WrittenConstants.readAsWritten(m))
+        ReadPlan.EnumMapping renumbered = r.enums().stream().filter(m -> !WrittenConstants.unchanged(m))
                 .findFirst().orElse(null);
         if (w.walked()) {
             if (!c.walked()) {
@@ -118,7 +119,7 @@ final class ResolvedSchema extends ModelSchema {
             };
         }
         if (renumbered != null) {
-            WrittenConstants constants = new WrittenConstants(renumbered, c.enumConstants());
+            WrittenConstants constants = WrittenConstants.of(renumbered, c.enumConstants());
             if (renumbered.path().isEmpty() && c.kind() == Kind.ENUM) {
                 return (in, field) -> constants.constant(in.readEnum(), label);
             }

@@ -59,10 +59,18 @@ public final class WrittenConstants {
      *                                   number
      */
     public Object read(long raw, String label) {
-        if (raw == 0) {
-            return null;
-        }
-        long written = raw - 1;
+        return raw == 0 ? null : constant(raw - 1, label);
+    }
+
+    /**
+     * The reader's constant for a written wire number, for a provider that writes the number itself (protostuff: an
+     * enum field's value; null is an absent field).
+     *
+     * @param written the written wire number
+     * @param label   the component, {@code Type.component}, for messages
+     * @throws MalformedPayloadException as {@link #read}
+     */
+    public Object constant(long written, String label) {
         if (written >= 0 && written < byWritten.length && byWritten[(int) written] != null) {
             return byWritten[(int) written];
         }
