@@ -1,6 +1,7 @@
 package io.raftwire.serializer;
 
 import io.netty.buffer.ByteBuf;
+import io.raftwire.serializer.schema.Schema;
 
 /**
  * Turns registered values into payload bytes and back, for one serialization library.
@@ -57,6 +58,31 @@ public interface Serializer {
      *                                exception type, and never an {@link Error} caused by the input
      */
     Object decode(int typeId, ByteBuf payload);
+
+    /**
+     * A decoder of payloads written at another schema of these types (docs/upgrades.md §2.5): a resolving decoder
+     * built once, which the caller keeps and reuses. Equal schemas give this serializer's own {@link #decode}.
+     *
+     * @param writer the schema the payloads were written at
+     * @throws IllegalArgumentException listing every problem, if this process's types cannot read that schema's
+     * @throws UnsupportedOperationException if this provider has no resolving decoder
+     */
+    default PayloadDecoder decoderFor(Schema writer) {
+        throw new UnsupportedOperationException(name() + " has no resolving decoder");
+    }
+
+    /**
+     * An encoder that writes this process's values at another schema of these types, for a reader at that schema
+     * (docs/upgrades.md §2.5): a down-level encoder built once, which the caller keeps and reuses. Equal schemas give
+     * this serializer's own {@link #encode}.
+     *
+     * @param target the schema the reader expects
+     * @throws IllegalArgumentException listing every problem, if this process's values cannot be written at it
+     * @throws UnsupportedOperationException if this provider has no down-level encoder
+     */
+    default PayloadEncoder encoderFor(Schema target) {
+        throw new UnsupportedOperationException(name() + " has no down-level encoder");
+    }
 
     /**
      * Reuse counters of this serializer's per-thread state; {@link PoolStats#NONE} for a serializer that keeps none.

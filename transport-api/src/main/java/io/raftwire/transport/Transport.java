@@ -5,6 +5,7 @@ import io.raftwire.config.PeerAddress;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -199,6 +200,26 @@ public interface Transport extends AutoCloseable {
      * the peer is removed, and with {@link TransportException.Reason#UNKNOWN_PEER} for an unknown id.
      */
     CompletableFuture<Void> whenReachable(String memberId);
+
+    /**
+     * Sets the gate that decides on peers whose schema differs from this node's (see {@link SchemaGate}). Call before
+     * {@link #start()}; the default gate is {@link SchemaGate#REFUSE_ALL}.
+     *
+     * @throws UnsupportedOperationException if this transport does not exchange schemas (this default)
+     * @throws IllegalStateException         if the transport has started
+     */
+    default void schemaGate(SchemaGate gate) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not exchange schemas");
+    }
+
+    /**
+     * The schema digest ({@link io.raftwire.serializer.schema.Schema#digest()}) the peer announced at the handshake
+     * of its current connection to or from this node, or empty if none is open, or the peer announced none (a 0.1.0
+     * member) or this transport does not track it (this default). Thread-safe.
+     */
+    default OptionalLong peerSchemaDigest(String memberId) {
+        return OptionalLong.empty();
+    }
 
     /** A snapshot of the counters. */
     TransportStats stats();
