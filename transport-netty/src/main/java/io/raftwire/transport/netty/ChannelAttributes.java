@@ -37,6 +37,12 @@ final class ChannelAttributes {
     /** The request budget of an accepted connection, told when each answer has been written ({@link Pipelines}). */
     static final AttributeKey<RequestBudget> REQUEST_BUDGET = AttributeKey.valueOf(ChannelAttributes.class,
             "requestBudget");
+    /**
+     * The schema digest the peer's {@link io.raftwire.transport.netty.codec.SchemaMarker} announced in its handshake:
+     * set when the handshake succeeds, absent if the peer sent no marker (a release before schemas).
+     */
+    static final AttributeKey<Long> PEER_SCHEMA_DIGEST = AttributeKey.valueOf(ChannelAttributes.class,
+            "peerSchemaDigest");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 
@@ -81,6 +87,15 @@ final class ChannelAttributes {
             return null;
         }
         return "frame of " + frameBytes + " bytes exceeds " + peerName(channel) + "'s max-frame-bytes = " + limit;
+    }
+
+    /** Records the schema digest the peer's handshake announced, if it carries a marker. */
+    static void peerSchemaDigest(Channel channel, io.raftwire.transport.netty.codec.Handshake peer) {
+        io.raftwire.transport.netty.codec.Handshake.SerializerInfo marker =
+                io.raftwire.transport.netty.codec.SchemaMarker.find(peer);
+        if (marker != null) {
+            channel.attr(PEER_SCHEMA_DIGEST).set(marker.fingerprint());
+        }
     }
 
     /** Records why this side closes the channel (the first reason wins). */

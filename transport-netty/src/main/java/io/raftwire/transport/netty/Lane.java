@@ -103,6 +103,12 @@ final class Lane {
         return active != null;
     }
 
+    /** The channel of this lane's connection if it is connected and open, or {@code null}. Thread-safe. */
+    io.netty.channel.Channel openChannel() {
+        Connection c = active;
+        return c == null || c.channel() == null || !c.channel().isActive() ? null : c.channel();
+    }
+
     /** Completes when this lane is connected (at once if it is); fails only when the lane closes. */
     synchronized CompletableFuture<Void> whenConnected() {
         if (active != null) {

@@ -133,6 +133,7 @@ public final class NettyTransport implements Transport {
     /** Runs the TLS handshake work of accepted connections off the event loop; {@code null} in plaintext. */
     private final ExecutorService handshakeWork;
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+    private final PeerSchemaGate schemaGate = new PeerSchemaGate();
 
     private volatile State state = State.NEW;
     private volatile Thread timerThread;
@@ -175,7 +176,7 @@ public final class NettyTransport implements Transport {
         this.context = new TransportContext(settings, serializers,
                 new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
                 new HandlerRegistry(), timer, new MemberPolicy(settings.clusterId(), settings.nodeId(),
-                        peers::keySet, settings.acceptAnyMember()), limits, tls);
+                        peers::keySet, settings.acceptAnyMember()), limits, tls, schemaGate);
         this.localAddress = settings.listenAddress();
         try {
             for (PeerAddress p : settings.peers()) {
@@ -432,6 +433,41 @@ public final class NettyTransport implements Transport {
             }
         });
         return written;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The gate is asked on an I/O thread during the handshake, after the two members exchanged their schemas; a
+     * gate that throws refuses, and the refusal names the exception.
+     */
+    @Override
+    public void schemaGate(io.raftwire.transport.SchemaGate gate) {
+        Objects.requireNonNull(gate, "gate");
+        synchronized (lifecycle) {
+            if (state != State.NEW) {
+                throw new IllegalStateException("transport " + memberId() + " is " + (state == State.STARTED
+                        ? "started" : "closed") + " (expected: the schema gate is set before start())");
+            }
+            schemaGate.set(gate);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The connection this node opened to the member (its urgent lane) is asked first, then the urgent connection
+     * the member opened to this node.
+     */
+    @Override
+    public java.util.OptionalLong peerSchemaDigest(String memberId) {
+        PeerLink link = peers.get(memberId);
+        Channel channel = link == null ? null : link.urgent().openChannel();
+        if (channel == null) {
+            channel = inboundUrgent(memberId);
+        }
+        Long digest = channel == null ? null : channel.attr(ChannelAttributes.PEER_SCHEMA_DIGEST).get();
+        return digest == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(digest);
     }
 
     /** An open, authenticated urgent connection that {@code memberId} opened to this node, or {@code null}. */

@@ -132,6 +132,37 @@ public final class HandshakeCheck {
         return ours != null && theirs != null && ours.fingerprint() != theirs.fingerprint();
     }
 
+    /**
+     * The checks of a handshake whose schemas were exchanged and accepted by both sides' schema gates: {@code problems}
+     * without the registry's (the gates decided on it), and the sender's serializer checked by id and name only (a
+     * serializer's fingerprint covers the registry fingerprint, so it differs whenever the registries do).
+     *
+     * @param problems       the failed checks of the handshake, all of them
+     * @param senderNode     the member id of the side whose sending serializer is checked
+     * @param senderId       its sending serializer's id
+     * @param sender         its declaration
+     * @param receiver       the other side's declaration
+     * @param receiverPhrase who accepts, for the message: {@code this node accepts} or {@code b accepts}
+     * @return the differences that still prevent the connection, empty if it may proceed
+     */
+    public static List<Problem> withAcceptedSchemas(List<Problem> problems, String senderNode, int senderId,
+            Handshake sender, Handshake receiver, String receiverPhrase) {
+        List<Problem> left = new ArrayList<>();
+        for (Problem p : problems) {
+            if (!REGISTRY.equals(p.check())) {
+                left.add(p);
+            }
+        }
+        Handshake.SerializerInfo sent = sender.acceptedInfo(senderId);
+        Handshake.SerializerInfo taken = receiver.acceptedInfo(senderId);
+        String sentName = sent == null ? "serializer id " + senderId : sent.toString();
+        if (taken == null || (sent != null && !sent.name().equals(taken.name()))) {
+            left.add(new Problem(SERIALIZER, "no common serializer: " + senderNode + " sends with " + sentName
+                    + " (expected: one that " + receiverPhrase + ": " + receiver.serializers() + ")"));
+        }
+        return left;
+    }
+
     /** What the markers add to a registry refusal: why no schemas are compared, when they are not. */
     private static String schemaNote(Handshake local, Handshake remote) {
         Handshake.SerializerInfo ours = SchemaMarker.find(local);
