@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,5 +42,26 @@ class NettyTransportTest {
             new HashedWheelTimer(new DefaultThreadFactory("leak-probe", true)).stop();
         }
         assertEquals(before, LeakGate.leaks(), () -> String.join("\n", LeakGate.records()));
+    }
+
+    /** The schema gate is set before start only; no digest is known of a peer without a connection. */
+    @Test
+    void shouldTakeASchemaGateOnlyBeforeItStarts() {
+        NettyTransport t = new NettyTransport(EmbeddedHarness.quietSettings().nodeId("a")
+                .peers(java.util.List.of(new io.raftwire.config.PeerAddress("b",
+                        new io.raftwire.config.HostPort("127.0.0.1", 9)))).build(),
+                SerializerSet.of(FakeSerializer.standard()));
+        try {
+            t.schemaGate((own, peer) -> null);
+            NullPointerException none = assertThrows(NullPointerException.class, () -> t.schemaGate(null));
+            assertEquals("gate", none.getMessage());
+            assertEquals(OptionalLong.empty(), t.peerSchemaDigest("b"), "no connection to b");
+            assertEquals(OptionalLong.empty(), t.peerSchemaDigest("nobody"), "not a peer");
+        } finally {
+            t.close();
+        }
+        IllegalStateException closed = assertThrows(IllegalStateException.class,
+                () -> t.schemaGate((own, peer) -> null));
+        assertEquals("transport a is closed (expected: the schema gate is set before start())", closed.getMessage());
     }
 }
