@@ -51,6 +51,16 @@ class FaultyTransportTest {
     }
 
     @Test
+    void shouldLeaveTheSchemaGateAndThePeersDigestsToTheDelegate() {
+        FakeTransport fake = new FakeTransport("a");
+        FaultyTransport t = faulty(fake, FaultPlan.seeded(SEED));
+        io.raftwire.transport.SchemaGate gate = (own, peer) -> "no";
+        t.schemaGate(gate);
+        assertEquals(gate, fake.gate);
+        assertEquals(java.util.OptionalLong.of(42), t.peerSchemaDigest("b"));
+    }
+
+    @Test
     void shouldBlackholeALinkWithoutClosingItAndHealIt() {
         FakeTransport fake = new FakeTransport("a");
         FaultPlan plan = FaultPlan.seeded(SEED);
