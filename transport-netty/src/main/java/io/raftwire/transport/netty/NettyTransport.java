@@ -439,7 +439,9 @@ public final class NettyTransport implements Transport {
      * {@inheritDoc}
      *
      * <p>The gate is asked on an I/O thread during the handshake, after the two members exchanged their schemas; a
-     * gate that throws refuses, and the refusal names the exception.
+     * gate that throws refuses, and the refusal names the exception. A refusal's reason goes to this node's log and
+     * failure (escaped, cut after 512 characters) and to the peer in the handshake's error frame, whose message
+     * is cut to 300 characters with the check's name before it.
      */
     @Override
     public void schemaGate(io.raftwire.transport.SchemaGate gate) {
