@@ -19,6 +19,7 @@ import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
 import io.raftwire.transport.netty.codec.LocalSchema;
 import io.raftwire.transport.netty.codec.SchemaDifferences;
 import io.raftwire.transport.netty.codec.SchemaFrame;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +68,8 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
      * while it awaits the peer's decision; {@code null} before.
      */
     private SchemaDifferences accepted;
+    /** The digest of the schema the peer sent, once {@link #accepted} is set. */
+    private long acceptedDigest;
 
     /**
      * @param context the transport
@@ -149,6 +152,13 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         if (accepted != null) {
             problems = HandshakeCheck.withAcceptedSchemas(problems, local.nodeId(), local.sendSerializerId(), local,
                     welcome, welcome.nodeId() + " accepts");
+            Handshake.SerializerInfo marker = SchemaMarker.find(welcome);
+            if (marker == null || marker.fingerprint() != acceptedDigest) {
+                problems.add(new Problem(HandshakeCheck.REGISTRY, "schema digest in the WELCOME = "
+                        + (marker == null ? "none" : String.format("%016x", marker.fingerprint())) + " (expected: "
+                        + String.format("%016x", acceptedDigest) + ", the digest of the schema " + peerId
+                        + " sent)"));
+            }
         }
         if (!problems.isEmpty()) {
             refuse(ctx, problems);
@@ -208,6 +218,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         if (gate == null && answer != null) {
             accepted = differences;
+            acceptedDigest = theirs.digest();
             ctx.writeAndFlush(answer);
             return;
         }

@@ -20,6 +20,7 @@ import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
 import io.raftwire.transport.netty.codec.HeaderDecoder;
 import io.raftwire.transport.netty.codec.SchemaDifferences;
 import io.raftwire.transport.netty.codec.SchemaFrame;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -216,6 +217,11 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
                         + " and then its schema frame" : "the peer's schema frame after its error frame") + ")");
             }
             theirs = SchemaFrame.read(frame.payload());
+            long announced = SchemaMarker.find(exchanging).fingerprint();
+            if (theirs.digest() != announced) {
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "schema frame of digest " + hex(theirs.digest())
+                        + " (expected: " + hex(announced) + ", the digest its HELLO's marker announced)");
+            }
         } finally {
             frame.release();
         }
@@ -255,6 +261,10 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         accept(ctx, hello, local);
         LOG.info("{} accepted {} whose schema differs ({} differences; both schema gates accepted)", ctx.channel(),
                 peer, differences.compatible().size() + differences.refused().size());
+    }
+
+    private static String hex(long v) {
+        return String.format(java.util.Locale.ROOT, "%016x", v);
     }
 
     /** The failed checks of the exchanged handshake, for the log: {@code claimed member id b: registry ...}. */

@@ -201,6 +201,19 @@ class SchemaGatePipelineTest {
     }
 
     @Test
+    void acceptingSideRefusesASchemaWhoseDigestIsNotTheOneTheHelloAnnounced() {
+        harness.schemaGate.set(gate(null));
+        EmbeddedChannel ch = exchanging();
+        ch.writeInbound(harness.writer.schema(harness.serializers.schema()));
+        ErrorPayload told = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
+        assertEquals(ErrorCode.PROTOCOL_ERROR, told.code());
+        assertEquals("schema frame of digest " + hex(harness.serializers.schema().digest()) + " (expected: "
+                + hex(remote.schema().digest()) + ", the digest its HELLO's marker announced)", told.message());
+        assertEquals(List.of(), asked, "the gate judges only the schema the marker announced");
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
     void acceptingSideRefusesAPeerBothGatesAcceptWhenItSendsWithASerializerOfAnotherName() {
         harness.schemaGate.set(gate(null));
         SerializerSet other = SerializerSet.of(new FakeSerializer(1, "other", TestTypes.registryWithExtra()));
@@ -276,6 +289,23 @@ class SchemaGatePipelineTest {
         assertEquals(remote.schema().digest(), ch.attr(ChannelAttributes.PEER_SCHEMA_DIGEST).get());
         assertNull(ch.pipeline().get(ClientHandshakeHandler.class));
         assertTrue(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void connectingSideRefusesAWelcomeWhoseDigestIsNotTheOneOfTheSchemaItSent() {
+        harness.schemaGate.set(gate(null));
+        EmbeddedChannel ch = receivedSchema();
+        harness.nextOutbound(ch).release();
+        ch.writeInbound(harness.welcome(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER, 64 * 1024, 0));
+        TransportException e = failure(handshake);
+        assertEquals(Reason.HANDSHAKE_REFUSED, e.reason());
+        assertTrue(e.getMessage().startsWith("handshake with remote refused by this node: schema digest in the WELCOME"
+                + " = " + hex(harness.serializers.schema().digest()) + " (expected: " + hex(remote.schema().digest())
+                + ", the digest of the schema remote sent); registry schemas differ: "), e.getMessage());
+        assertEquals("failed checks: registry fingerprint", EmbeddedHarness.errorOf(harness.nextOutbound(ch))
+                .message());
+        assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
     }
 
@@ -369,6 +399,10 @@ class SchemaGatePipelineTest {
         byte[] text = message.getBytes(StandardCharsets.UTF_8);
         return String.format("%08x", 15 + 3 + text.length) + "5277" + "02" + "00" + "04" + "0000" + "0000000000000000"
                 + "05" + String.format("%04x", text.length) + ByteBufUtil.hexDump(text);
+    }
+
+    private static String hex(long v) {
+        return String.format("%016x", v);
     }
 
     private static Frame release(Frame f) {
