@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -98,14 +100,15 @@ class SchemaHandshakeIT {
     @TempDir
     Path dir;
 
-    @Test
-    void membersWhoseGatesBothAcceptConnectOverTlsAndExchangeRequestsBothWays() {
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "protostuff", "jdk"})
+    void membersWhoseGatesBothAcceptConnectOverTlsAndExchangeRequestsBothWays(String serializer) {
         TypeRegistry v1 = TypeRegistry.builder().register(PUT, PutV1.class).build();
         TypeRegistry v2 = TypeRegistry.builder().register(PUT, PutV2.class).register(TOUCH, Touch.class).build();
         List<String> asked = new CopyOnWriteArrayList<>();
         TestPki pki = new TestPki(dir, "raftwire-test-ca");
-        try (LoopbackCluster c = pair(v1, v2, id -> ItSupport.settings().clusterId("it").tls(tls(pki, id)),
-                t -> t.schemaGate(recording(t.memberId(), asked, null)))) {
+        try (LoopbackCluster c = pair(v1, v2, serializer, id -> ItSupport.settings().clusterId("it")
+                .tls(tls(pki, id)), t -> t.schemaGate(recording(t.memberId(), asked, null)))) {
             c.awaitConnected(ItSupport.WAIT);
             for (String[] pair : new String[][] {{"a", "b"}, {"b", "a"}}) {
                 VoteResponse r = Await.value(c.node(pair[0]).request(pair[1],
@@ -132,7 +135,7 @@ class SchemaHandshakeIT {
         TypeRegistry v2 = TypeRegistry.builder().register(PUT, PutV2.class).register(TOUCH, Touch.class).build();
         List<String> asked = new CopyOnWriteArrayList<>();
         String reason = "b keeps feature level 1 until every member runs v2";
-        try (LoopbackCluster c = pair(v1, v2, id -> ItSupport.settings().clusterId("it"),
+        try (LoopbackCluster c = pair(v1, v2, "kryo", id -> ItSupport.settings().clusterId("it"),
                 t -> t.schemaGate(recording(t.memberId(), asked, t.memberId().equals("b") ? reason : null)))) {
             String note = "PutV1 (type 1100, " + PutV1.class.getName() + ") component note (tag 3) STRING: only on b"
                     + OK + ";";
@@ -195,15 +198,15 @@ class SchemaHandshakeIT {
     }
 
     private static LoopbackCluster pair(TypeRegistry a, TypeRegistry b) {
-        return pair(a, b, id -> ItSupport.settings().clusterId("it"), t -> { });
+        return pair(a, b, "kryo", id -> ItSupport.settings().clusterId("it"), t -> { });
     }
 
-    /** Members a and b answering votes; {@code setUp} runs on each before it starts. */
-    private static LoopbackCluster pair(TypeRegistry a, TypeRegistry b,
+    /** Members a and b sending with {@code serializer} and answering votes; {@code setUp} runs on each before start. */
+    private static LoopbackCluster pair(TypeRegistry a, TypeRegistry b, String serializer,
             Function<String, io.raftwire.transport.netty.TransportSettings.Builder> settings,
             Consumer<NettyTransport> setUp) {
         return new LoopbackCluster(List.of("a", "b"), settings,
-                id -> ItSupport.serializers(id.equals("a") ? a : b, "kryo"),
+                id -> ItSupport.serializers(id.equals("a") ? a : b, serializer),
                 t -> {
                     setUp.accept(t);
                     t.onRequest(VoteRequest.class, (from, v) -> CompletableFuture.completedFuture(

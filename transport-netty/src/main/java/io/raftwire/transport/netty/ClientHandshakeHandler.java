@@ -127,11 +127,11 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
                 refusedByPeer(ctx, ErrorPayload.readFrom(frame.payload()));
             } else if (frame.kind() == FrameKind.WELCOME) {
                 welcome(ctx, Handshake.readFrom(frame.payload()));
-            } else if (SchemaFrame.is(frame) && !result.isDone() && accepted == null) {
-                peerSchema(ctx, frame);
-            } else if (SchemaFrame.is(frame)) {
+            } else if (SchemaFrame.is(frame) && accepted != null) {
                 throw new FrameException(ErrorCode.PROTOCOL_ERROR, "a second schema frame (expected: WELCOME or ERROR"
                         + " after the schema exchange)");
+            } else if (SchemaFrame.is(frame) && !result.isDone()) {
+                peerSchema(ctx, frame);
             } else {
                 throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
                         + " before the handshake completed (expected: WELCOME, ERROR or a schema frame)");
