@@ -152,6 +152,8 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         if (accepted != null) {
             problems = HandshakeCheck.withAcceptedSchemas(problems, local.nodeId(), local.sendSerializerId(), local,
                     welcome, welcome.nodeId() + " accepts");
+            problems.addAll(HandshakeCheck.serializerFormat(welcome, local.sendSerializerId(), context.serializers()
+                    .fingerprintOver(local.sendSerializerId(), welcome.registryFingerprint())));
             Handshake.SerializerInfo marker = SchemaMarker.find(welcome);
             if (marker == null || marker.fingerprint() != acceptedDigest) {
                 problems.add(new Problem(HandshakeCheck.REGISTRY, "schema digest in the WELCOME = "

@@ -252,6 +252,10 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         Handshake local = context.handshake("", hello.lane());
         List<Problem> left = HandshakeCheck.withAcceptedSchemas(exchangeProblems, hello.nodeId(),
                 hello.sendSerializerId(), hello, local, "this node accepts");
+        if (left.isEmpty()) {
+            left.addAll(HandshakeCheck.serializerFormat(hello, hello.sendSerializerId(), context.serializers()
+                    .fingerprintOver(hello.sendSerializerId(), hello.registryFingerprint())));
+        }
         if (!left.isEmpty()) {
             refused(ctx, listed + " both schema gates accepted, but: " + PeerText.escape(HandshakeCheck.details(left)),
                     HandshakeCheck.peerMessage(left));

@@ -3,6 +3,9 @@ package io.raftwire.transport.netty;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
+import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.SchemaGate;
@@ -226,6 +229,58 @@ class SchemaGatePipelineTest {
         assertTrue(logs.await("refused the handshake of").endsWith(" both schema gates accepted, but: no common"
                 + " serializer: remote sends with other (1) (expected: one that this node accepts: [fake (1)])"));
         assertFalse(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void acceptingSideRefusesAPeerBothGatesAcceptWhoseProviderWritesAnotherFormatVersion() {
+        Serializer kryo = Serializers.create("kryo", TestTypes.registry(), SerializerOptions.defaults());
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(kryo));
+        try {
+            h.schemaGate.set(gate(null));
+            SerializerSet theirs = SerializerSet.of(Serializers.create("kryo", TestTypes.registryWithExtra(),
+                    SerializerOptions.defaults()));
+            Handshake real = Handshake.of(EmbeddedHarness.CLUSTER, EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL,
+                    Handshake.Lane.URGENT, 64 * 1024, 0, theirs);
+            long otherVersion = Schema.sha256Prefix(("kryo/" + kryo.id() + "/999/"
+                    + TestTypes.registryWithExtra().fingerprint()).getBytes(StandardCharsets.UTF_8));
+            Handshake.SerializerInfo declared = new Handshake.SerializerInfo(kryo.id(), "kryo", otherVersion);
+            Handshake hello = new Handshake(real.clusterId(), real.nodeId(), real.targetId(), real.lane(),
+                    real.maxFrameBytes(), real.idleTimeoutMs(), real.registryFingerprint(), real.typeCount(),
+                    real.sendSerializerId(), List.of(declared, real.accepted().get(1)));
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.writer.handshake(FrameKind.HELLO, hello));
+            assertTrue(SchemaFrame.is(release(h.nextOutbound(ch))));
+            ch.writeInbound(h.writer.schema(theirs.schema()));
+            assertEquals("failed checks: serializer", EmbeddedHarness.errorOf(h.nextOutbound(ch)).message());
+            String line = logs.await("refused the handshake of");
+            assertTrue(line.endsWith(" both schema gates accepted, but: serializer kryo (" + kryo.id()
+                    + ") fingerprint = " + hex(otherVersion) + " on remote (expected: "
+                    + hex(theirs.sender().fingerprint()) + ", this node's over remote's registry; the same provider"
+                    + " format version on every node)"), line);
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
+    void acceptingSideWelcomesAPeerOfTheSameProviderFormatVersion() {
+        Serializer kryo = Serializers.create("kryo", TestTypes.registry(), SerializerOptions.defaults());
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(kryo));
+        try {
+            h.schemaGate.set(gate(null));
+            SerializerSet theirs = SerializerSet.of(Serializers.create("kryo", TestTypes.registryWithExtra(),
+                    SerializerOptions.defaults()));
+            EmbeddedChannel ch = h.accepted();
+            ch.writeInbound(h.writer.handshake(FrameKind.HELLO, Handshake.of(EmbeddedHarness.CLUSTER,
+                    EmbeddedHarness.REMOTE, EmbeddedHarness.LOCAL, Handshake.Lane.URGENT, 64 * 1024, 0, theirs)));
+            assertTrue(SchemaFrame.is(release(h.nextOutbound(ch))));
+            ch.writeInbound(h.writer.schema(theirs.schema()));
+            assertEquals(FrameKind.WELCOME, release(h.nextOutbound(ch)).kind());
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
     }
 
     @Test
