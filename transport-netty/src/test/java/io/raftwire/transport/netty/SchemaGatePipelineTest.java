@@ -365,6 +365,37 @@ class SchemaGatePipelineTest {
     }
 
     @Test
+    void connectingSideRefusesAWelcomeWhoseProviderWritesAnotherFormatVersion() {
+        Serializer kryo = Serializers.create("kryo", TestTypes.registry(), SerializerOptions.defaults());
+        EmbeddedHarness h = new EmbeddedHarness(EmbeddedHarness.quietSettings(), SerializerSet.of(kryo));
+        try {
+            h.schemaGate.set(gate(null));
+            SerializerSet theirs = SerializerSet.of(Serializers.create("kryo", TestTypes.registryWithExtra(),
+                    SerializerOptions.defaults()));
+            EmbeddedChannel ch = h.outbound(new Connection(h.link(), Handshake.Lane.URGENT), handshake);
+            release(h.nextOutbound(ch));
+            ch.writeInbound(h.writer.schema(theirs.schema()));
+            assertTrue(SchemaFrame.is(release(h.nextOutbound(ch))), "accepted: answered with its schema");
+            Handshake real = Handshake.of(EmbeddedHarness.CLUSTER, EmbeddedHarness.REMOTE, "", Handshake.Lane.URGENT,
+                    64 * 1024, 0, theirs);
+            Handshake welcome = new Handshake(real.clusterId(), real.nodeId(), real.targetId(), real.lane(),
+                    real.maxFrameBytes(), real.idleTimeoutMs(), real.registryFingerprint(), real.typeCount(),
+                    real.sendSerializerId(), List.of(new Handshake.SerializerInfo(kryo.id(), "kryo", 7),
+                    real.accepted().get(1)));
+            ch.writeInbound(h.writer.handshake(FrameKind.WELCOME, welcome));
+            TransportException e = failure(handshake);
+            assertTrue(e.getMessage().startsWith("handshake with remote refused by this node: serializer kryo ("
+                    + kryo.id() + ") fingerprint = 0000000000000007 on remote (expected: "
+                    + hex(theirs.sender().fingerprint()) + ", this node's over remote's registry; the same provider"
+                    + " format version on every node); registry schemas differ: "), e.getMessage());
+            assertEquals("failed checks: serializer", EmbeddedHarness.errorOf(h.nextOutbound(ch)).message());
+            assertFalse(ch.finishAndReleaseAll());
+        } finally {
+            h.close();
+        }
+    }
+
+    @Test
     void connectingSideFailsWithThePeersReasonAndEveryDifferenceWhenThePeerRefuses() {
         harness.schemaGate.set(gate(null));
         EmbeddedChannel ch = receivedSchema();
