@@ -72,10 +72,10 @@ class ClientLevelsTest {
         }
         if (request instanceof CommandRequest c) {
             commandIds.add(c.operation().id().id());
-            OperationCodec member = TwoVersions.codec("kryo", V2, group == null ? FeatureLevels.NONE : group);
-            member.decode(c.operation());
+            OperationCodec codec = TwoVersions.codec("kryo", V2, group == null ? FeatureLevels.NONE : group);
+            codec.decode(c.operation());
             return new CommandResponse(Status.OK, null, 10, 0,
-                    member.encodeResult(new Done2(1, "n1"), c.operation()), c.sequence());
+                    codec.encodeResult(new Done2(1, "n1"), c.operation()), c.sequence());
         }
         throw new AssertionError("unexpected " + request);
     }

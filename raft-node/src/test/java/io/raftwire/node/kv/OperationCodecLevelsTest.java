@@ -76,7 +76,7 @@ class OperationCodecLevelsTest {
         assertEquals(new Put2("k", 7, null), v2.decode(atLevel1));
         assertEquals(new Put2("u", 9, null), v2.decode(unversioned), "unversioned bytes are read as level 1");
         assertEquals(2, v2.writeLevel());
-        assertEquals("1024@" + provider + "/2", v2.command(new Reset2("r")).id().id());
+        assertEquals("1025@" + provider + "/2", v2.command(new Reset2("r")).id().id());
     }
 
     @ParameterizedTest
