@@ -25,6 +25,12 @@ final class LevelCoders {
     private final LevelState state; // null: none attached
     private final Map<Integer, PayloadEncoder> encoders = new ConcurrentHashMap<>();
     private final Map<Integer, PayloadDecoder> decoders = new ConcurrentHashMap<>();
+    /** {@link #writeLevel()} of one history, kept until the state advances (digests cost a SHA-256 each). */
+    private volatile WriteLevel written = new WriteLevel(FeatureLevels.NONE, 0);
+    private volatile Long ownDigest; // null: not computed yet
+
+    private record WriteLevel(FeatureLevels levels, int level) {
+    }
 
     LevelCoders(Serializer serializer, LevelState state) {
         this.serializer = serializer;
@@ -47,11 +53,13 @@ final class LevelCoders {
      */
     int writeLevel() {
         FeatureLevels l = levels();
-        if (l.currentLevel() == 0) {
-            return 0;
+        WriteLevel w = written;
+        if (w.levels() != l) {
+            OptionalInt own = l.currentLevel() == 0 ? OptionalInt.of(0) : l.levelOf(ownDigest());
+            w = new WriteLevel(l, own.orElse(l.currentLevel()));
+            written = w;
         }
-        OptionalInt own = l.levelOf(ownDigest());
-        return own.orElse(l.currentLevel());
+        return w.level();
     }
 
     /**
@@ -116,6 +124,11 @@ final class LevelCoders {
     }
 
     private long ownDigest() {
-        return serializer.registry().schema().digest();
+        Long d = ownDigest;
+        if (d == null) {
+            d = serializer.registry().schema().digest();
+            ownDigest = d;
+        }
+        return d;
     }
 }
