@@ -267,7 +267,8 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
      *
      * @param commitIndex the index the snapshot is taken at
      * @param consumer    receives the chunks, in order
-     * @throws NullPointerException if {@link #snapshot} returned null
+     * @throws NullPointerException   if {@link #snapshot} returned null
+     * @throws SerializationException if a level is recorded and the state cannot be written at it
      */
     @Override
     public final void takeSnapshot(long commitIndex, Consumer<Object> consumer) {

@@ -21,9 +21,11 @@ import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelState;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -110,6 +112,9 @@ class ReplicatedStateMachineLevelsTest {
             risen.add(level + " (featureLevel() " + featureLevel() + ")");
         }
     }
+
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", ReplicatedStateMachine.class.getName());
 
     private static long open(ReplicatedStateMachine<?, ?> sm, long index) {
         OpenSessionResponse r = (OpenSessionResponse) sm.runOperation(index, new OpenSessionEntry(TERM, 1_000,
@@ -227,5 +232,24 @@ class ReplicatedStateMachineLevelsTest {
         assertEquals("feature levels attached twice to the codecs [kryo] (expected: once, by the group before the"
                 + " first operation)", assertThrows(IllegalStateException.class,
                         () -> v2.attachLevels(state)).getMessage());
+    }
+
+    @Test
+    void aCallbackThatThrowsIsLoggedAndTheLevelStaysRaised() {
+        Keeper2 v2 = new Keeper2("kryo") {
+            @Override
+            protected void onFeatureLevel(int level) {
+                throw new IllegalStateException("not ready for level " + level);
+            }
+        };
+        LevelState state = new LevelState(FeatureLevels.NONE);
+        v2.attachLevels(state);
+
+        state.advance(level1());
+
+        assertEquals(1, v2.featureLevel());
+        logs.await(".onFeatureLevel(1) threw; the level stays raised");
+        assertEquals(1, logs.lines().stream().filter(l -> l.contains("not ready for level 1")).count(),
+                () -> String.valueOf(logs.lines()));
     }
 }
