@@ -79,7 +79,7 @@ class ReplicatedStateMachineLevelsTest {
     }
 
     /** Version 2: also keeps the last key, and notes every rise of the level with the level it saw then. */
-    static final class Keeper2 extends ReplicatedStateMachine<Put2, Done2> {
+    static class Keeper2 extends ReplicatedStateMachine<Put2, Done2> {
         long total;
         String last;
         final List<String> risen = new ArrayList<>();
