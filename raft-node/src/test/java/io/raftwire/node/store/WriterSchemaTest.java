@@ -190,6 +190,24 @@ class WriterSchemaTest {
     }
 
     @Test
+    void anAcceptedRegistrysFileMustStillCarryItsSerializerFingerprintForThisFormatVersion() throws IOException {
+        Serializer writer = serializer("kryo", WRITER);
+        write(dir, writer);
+        Path endpoint = dir.resolve(FileRaftStore.ENDPOINT);
+        byte[] bytes = Files.readAllBytes(endpoint);
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        b.putLong(8, b.getLong(8) + 1); // as a writer of another kryo format version would have it
+        int crcAt = (int) recordOffset(bytes) - 4;
+        b.putInt(crcAt, StoreFormat.crc(bytes, 0, crcAt));
+        Files.write(endpoint, bytes);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
+                () -> restore(dir, serializer("kryo", READER), LEVEL_1));
+        assertEquals(endpoint + " at offset 8: serializer fingerprint " + Long.toHexString(writer.fingerprint() + 1)
+                + " (expected: " + Long.toHexString(writer.fingerprint()) + "; the serializer's format version"
+                + " differs)", e.getMessage(), "the fingerprint expected is the writer registry's, as kryo makes it");
+    }
+
+    @Test
     void aSchemaFileWhoseRaftwireTypesDifferIsRefusedNamingTheType() throws IOException {
         write(dir, serializer("kryo", OTHER_OWN));
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
