@@ -44,6 +44,7 @@ final class WriterCheck {
     private final Serializer serializer;
     private final FeatureLevels levels;
     private final Map<Long, String> verdicts = new HashMap<>();
+    private final Map<Long, Long> accepted = new HashMap<>(); // registry fingerprint -> serializer fingerprint
 
     /**
      * @param dir        the directory whose {@code schema/} holds the writers' schemas (a store's, or a shared log's)
@@ -76,9 +77,13 @@ final class WriterCheck {
      *
      * @throws IllegalStateException if {@link #refusal} did not accept it
      */
-    long serializerFingerprint(long registryFingerprint) {
-        return derive(registryFingerprint).orElseThrow(() -> new IllegalStateException("registry "
-                + Long.toHexString(registryFingerprint) + " was not accepted (expected: refusal(...) == null first)"));
+    synchronized long serializerFingerprint(long registryFingerprint) {
+        Long s = accepted.get(registryFingerprint);
+        if (s == null) {
+            throw new IllegalStateException("registry " + Long.toHexString(registryFingerprint) + " was not accepted"
+                    + " (expected: refusal(...) == null first)");
+        }
+        return s;
     }
 
     private String decide(long registryFingerprint) {
@@ -110,11 +115,13 @@ final class WriterCheck {
             failed.add("the cluster has recorded no feature level (until it has, every member reads only its own"
                     + " registry's files)");
         }
-        if (derive(registryFingerprint).isEmpty()) {
+        OptionalLong serializerFingerprint = derive(registryFingerprint);
+        if (serializerFingerprint.isEmpty()) {
             failed.add("serializer " + StoreFormat.quote(serializer.name()) + " has no installed provider that"
                     + " reproduces its fingerprint, so the fingerprint of its files for that registry is unknown");
         }
         if (failed.isEmpty()) {
+            accepted.put(registryFingerprint, serializerFingerprint.getAsLong());
             return ACCEPTED;
         }
         return ", or another registry's once the cluster has recorded a feature level, if " + file + " holds that"
