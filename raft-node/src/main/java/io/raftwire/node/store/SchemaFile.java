@@ -106,7 +106,8 @@ final class SchemaFile {
                         + Long.toHexString(found.registryFingerprint()) + " (expected: "
                         + Long.toHexString(registryFingerprint) + ", from the file name)");
             }
-            RecordReader reader = new RecordReader(ch, file, found.length(), FeatureLevels.MAX_SCHEMA_BYTES);
+            RecordReader reader = new RecordReader(ch, file, found.length(), FeatureLevels.MAX_SCHEMA_BYTES,
+                    "FeatureLevels.MAX_SCHEMA_BYTES");
             RecordReader.Frame frame;
             try {
                 frame = reader.next();

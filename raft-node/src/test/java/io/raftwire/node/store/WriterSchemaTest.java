@@ -242,6 +242,13 @@ class WriterSchemaTest {
         assertContains(e.getMessage(), "here the schema file is damaged: " + file + " at offset " + record
                 + ": payload CRC32C 0x", "; not a torn write: this file was complete and flushed before it got its"
                 + " name: start the member");
+        bytes[bytes.length - 1] ^= 0x40;
+        ByteBuffer frame = ByteBuffer.wrap(bytes);
+        frame.putInt((int) record, 2 << 20).putInt((int) record + 8, StoreFormat.crc(bytes, (int) record, 8));
+        Files.write(file, bytes);
+        e = assertThrows(StoreCorruptedException.class, () -> restore(dir, serializer("kryo", READER), LEVEL_1));
+        assertContains(e.getMessage(), "here the schema file is damaged: " + file + " at offset " + record
+                + ": record length 2097152 (expected: 0..1048576, FeatureLevels.MAX_SCHEMA_BYTES): start the member");
         Files.write(file, Arrays.copyOf(bytes, 10));
         e = assertThrows(StoreCorruptedException.class, () -> restore(dir, serializer("kryo", READER), LEVEL_1));
         assertContains(e.getMessage(), "here the schema file is damaged: " + file + " at offset 0: file ends at 10,"
@@ -281,6 +288,23 @@ class WriterSchemaTest {
         assertEquals(0, b.getInt(record + 4), "type id 0: a schema");
         assertEquals(record + StoreFormat.FRAME_BYTES + schema.length, first.length, "one record, nothing after");
         assertArrayEquals(schema, payload(file));
+    }
+
+    @Test
+    void aSchemaFileWhoseWriteACrashInterruptedIsWrittenAgainAtTheNextOpen() throws IOException {
+        Path file = schemaFile(dir, WRITER);
+        Files.createDirectories(file.getParent());
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.write(temp, new byte[] {'R', 'W'}); // the crash came before the rename
+        StoreFixtures.CountingSyncer syncs = new StoreFixtures.CountingSyncer();
+        try (FileRaftStore store = FileRaftStore.open(dir, serializer("kryo", WRITER), StoreFixtures.GROUP,
+                options(FeatureLevels.NONE).withSyncer(syncs))) {
+            store.takeRestoredState();
+        }
+        assertArrayEquals(SchemaCodec.write(WRITER.schema()), payload(file));
+        assertEquals(List.of(file.getFileName().toString()), names(file.getParent()), "the leftover was renamed over");
+        assertEquals("1 file(s), 1 directory(ies)", syncs.files + " file(s), " + syncs.directories
+                + " directory(ies)", "schema/ existed: only it is forced after the rename");
     }
 
     @Test
