@@ -18,7 +18,11 @@ import java.util.Set;
  * comparison once, refuses a target today's types cannot be written in, and routes each value: to today's
  * serializer (today's generated codec, the same bytes) when the schemas are equal or the type's plan is an identity,
  * to the provider's write of {@link DownLevelSteps} otherwise. A value of a type the target does not have is refused
- * at encode, naming the type and the target schema. How the steps reach the provider's output is the provider's.
+ * at encode, naming the type and the target schema. A changed type nested in another is not written down-level (a
+ * nested value is written with today's codec), so a value of a type that may hold a changed type, at any depth (an
+ * unchanged type, or a changed one; a polymorphic place holds every subtype), is refused at encode naming the
+ * component, while values of every other type are written; a registry with a catalog record's {@code Object} place
+ * thus still gets an encoder. How the steps reach the provider's output is the provider's.
  *
  * <p>The plans are {@code SchemaCompatibility.compare(target, today)}'s ({@link DownLevelSteps} says why), so a
  * target today's types cannot read is refused here with {@code compare}'s problems; that includes a component made
@@ -33,6 +37,8 @@ public abstract class AbstractDownLevelEncoder {
     private final boolean equal;
     private final Map<Integer, DownLevelSteps> resolved;
     private final Set<Integer> targetIds;
+    /** Reasons, by type id, of the types whose values are refused because they may hold a changed type. */
+    private final Map<Integer, String> nested;
     private final String target;
 
     /**
@@ -40,13 +46,11 @@ public abstract class AbstractDownLevelEncoder {
      * @param today    today's serializer, of the provider named {@code provider}
      * @param provider the provider's name, as messages name its encoder ({@code "kryo"})
      * @throws IllegalArgumentException with every problem {@code compare(target, today)} found; naming the component,
-     *                                  if a changed type is nested in a registered type (a nested value is written
-     *                                  with today's codec) or a plan needs what {@link DownLevelSteps} does not
-     *                                  write yet
+     *                                  if a plan needs what {@link DownLevelSteps} does not write yet
      */
     protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider) {
         this.today = today;
-        Schema own = Schema.of(today.registry());
+        Schema own = today.registry().schema();
         this.target = "target schema " + String.format("0x%016x", target.digest());
         Set<Integer> ids = new HashSet<>();
         target.types().forEach(t -> ids.add(t.id()));
@@ -54,6 +58,7 @@ public abstract class AbstractDownLevelEncoder {
         if (own.digest() == target.digest() && own.equals(target)) {
             this.equal = true;
             this.resolved = Map.of();
+            this.nested = Map.of();
             return;
         }
         SchemaCompatibility.Result result = SchemaCompatibility.compare(target, own);
@@ -68,16 +73,16 @@ public abstract class AbstractDownLevelEncoder {
                 changed.put(id, plan);
             }
         });
-        NestedChanges.Nested nested = NestedChanges.find(today.registry(), changed.keySet());
-        if (nested != null) {
-            throw DownLevelSteps.unsupported(provider, nested.label(), "write type " + nested.held()
-                    + ", which changed, nested inside another type");
-        }
+        Map<Integer, String> refusals = new HashMap<>();
+        NestedChanges.unsafe(today.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
+                DownLevelSteps.unsupported(provider, n.label(), "write type " + n.held() + ", which changed, nested"
+                        + " inside another type").getMessage()));
         Map<Integer, DownLevelSteps> steps = new HashMap<>();
         changed.forEach((id, plan) -> steps.put(id, DownLevelSteps.of(plan, today.registry().find(id), provider,
                 this.target)));
         this.equal = false;
         this.resolved = Map.copyOf(steps);
+        this.nested = Map.copyOf(refusals);
     }
 
     /**
@@ -109,7 +114,8 @@ public abstract class AbstractDownLevelEncoder {
      * @throws SerializationException as {@link Serializer#encode} does; for a type the target schema does not have;
      *                                for a value the target cannot hold (a {@code long} outside {@code int}, an enum
      *                                constant the target's enum lacks, a null for the target's primitive), naming
-     *                                the component, the value and the target schema
+     *                                the component, the value and the target schema; for a type that may hold a
+     *                                changed type (see the class comment), naming the component
      */
     public final int encode(Object value, ByteBuf out) {
         if (equal || value == null) {
@@ -123,6 +129,10 @@ public abstract class AbstractDownLevelEncoder {
             throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, "type is not in"
                     + " the " + target + " (expected: a type id the target registers; a type added since is written"
                     + " once the target is a schema that has it)", null);
+        }
+        String refused = nested.get(model.id());
+        if (refused != null) {
+            throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, refused, null);
         }
         DownLevelSteps steps = resolved.get(model.id());
         return steps == null ? today.encode(value, out) : encodeResolved(value, out, steps);

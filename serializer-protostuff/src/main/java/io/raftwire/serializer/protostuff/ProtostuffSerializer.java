@@ -2,12 +2,14 @@ package io.raftwire.serializer.protostuff;
 
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.PayloadDecoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.schema.ReadPlan;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,5 +79,14 @@ final class ProtostuffSerializer extends AbstractSerializer {
         } catch (IOException e) {
             throw new UncheckedIOException("ByteBufInput threw (expected: MalformedPayloadException only)", e);
         }
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link ProtostuffResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : ProtostuffResolvingDecoder.create(writer, this)::decode;
     }
 }
