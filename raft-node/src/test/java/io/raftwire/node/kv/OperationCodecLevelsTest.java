@@ -6,8 +6,12 @@ import io.netty.buffer.Unpooled;
 import io.raftwire.message.value.DefaultOperationId;
 import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.PrimitiveOperation;
+import io.raftwire.node.kv.TwoVersions.Color1;
+import io.raftwire.node.kv.TwoVersions.Color2;
 import io.raftwire.node.kv.TwoVersions.Done1;
 import io.raftwire.node.kv.TwoVersions.Done2;
+import io.raftwire.node.kv.TwoVersions.Paint1;
+import io.raftwire.node.kv.TwoVersions.Paint2;
 import io.raftwire.node.kv.TwoVersions.Put1;
 import io.raftwire.node.kv.TwoVersions.Put2;
 import io.raftwire.node.kv.TwoVersions.Reset2;
@@ -35,6 +39,7 @@ import static io.raftwire.node.kv.TwoVersions.plain;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Operation codecs across a rolling upgrade: a member or client of version 2 of the application's types writes at the
@@ -90,6 +95,21 @@ class OperationCodecLevelsTest {
         assertEquals("cannot encode Reset2 at feature level 1: ", m.substring(0, m.indexOf(": ") + 2), m);
         assertEquals(" (expected: a value the types of feature level 1 can hold; a type or enum constant added since"
                 + " needs a later level)", m.substring(m.lastIndexOf(" (expected: a value the types")), m);
+    }
+
+    @ParameterizedTest
+    @FieldSource("PROVIDERS")
+    void anEnumConstantTheLevelLacksIsRefusedNamingTheLevelAndOneItHasIsWritten(String provider) {
+        OperationCodec v2 = codec(provider, V2, level1());
+
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> v2.command(new Paint2(Color2.BLUE)));
+        PrimitiveOperation red = v2.command(new Paint2(Color2.RED));
+
+        String m = e.getMessage();
+        assertEquals("cannot encode Paint2 at feature level 1: ", m.substring(0, m.indexOf(": ") + 2), m);
+        assertTrue(m.contains("BLUE"), m);
+        assertEquals(new Paint1(Color1.RED), codec(provider, V1, level1()).decode(red));
     }
 
     @ParameterizedTest

@@ -11,7 +11,7 @@ import io.raftwire.serializer.TypeRegistry;
 /**
  * Two builds of one application, as a rolling upgrade sees them: version 1 and version 2 of its types, two record
  * classes registered under one id in two registries (as {@code EvolutionTodayTest} does). Version 2 adds a field to the
- * command, the result and the state, and a command type. Level 1 is version 1's schema, level 2 version 2's.
+ * command, the result and the state, a command type, and an enum constant. Level 1 is version 1's schema, level 2 version 2's.
  */
 public final class TwoVersions {
 
@@ -43,18 +43,34 @@ public final class TwoVersions {
     public record State2(long total, String last) {
     }
 
-    /** The ids: the command, version 2's new command, the result, the state. */
+    /** Version 1's colours. */
+    public enum Color1 { RED }
+
+    /** Version 2's colours: one more constant. */
+    public enum Color2 { RED, BLUE }
+
+    /** Version 1's paint command. */
+    public record Paint1(Color1 color) {
+    }
+
+    /** Version 2's paint command, whose colour may be one version 1 lacks. */
+    public record Paint2(Color2 color) {
+    }
+
+    /** The ids: the command, version 2's new command, the result, the state, the paint command. */
     public static final int PUT = 1024;
     public static final int RESET = 1025;
     public static final int DONE = 1026;
     public static final int STATE = 1027;
+    public static final int PAINT = 1028;
 
     /** Version 1's registry. */
     public static final TypeRegistry V1 = KvNodes.registry(b -> b.register(PUT, Put1.class)
-            .register(DONE, Done1.class).register(STATE, State1.class));
+            .register(DONE, Done1.class).register(STATE, State1.class).register(PAINT, Paint1.class));
     /** Version 2's registry. */
     public static final TypeRegistry V2 = KvNodes.registry(b -> b.register(PUT, Put2.class)
-            .register(RESET, Reset2.class).register(DONE, Done2.class).register(STATE, State2.class));
+            .register(RESET, Reset2.class).register(DONE, Done2.class).register(STATE, State2.class)
+            .register(PAINT, Paint2.class));
 
     private TwoVersions() {
     }
