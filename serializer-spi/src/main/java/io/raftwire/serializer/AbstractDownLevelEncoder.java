@@ -34,6 +34,7 @@ public abstract class AbstractDownLevelEncoder {
     private final Map<Integer, DownLevelSteps> resolved;
     private final Set<Integer> targetIds;
     private final String target;
+    private final boolean writesNested;
 
     /**
      * @param target   the schema to write in (the cluster's feature level's, docs/upgrades.md §2.6)
@@ -45,7 +46,22 @@ public abstract class AbstractDownLevelEncoder {
      *                                  write yet
      */
     protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider) {
+        this(target, today, provider, false);
+    }
+
+    /**
+     * The constructor of a provider that writes nested values in the target schema itself (protostuff, whose encoder
+     * holds its own codec of every type): with {@code writesNested}, a changed type nested in another is not refused,
+     * and when the schemas differ every value of a type the target has goes to {@link #encodeResolved}, whatever its
+     * plan.
+     *
+     * @param writesNested whether the provider writes every value, nested ones included, in the target schema
+     * @throws IllegalArgumentException as {@link #AbstractDownLevelEncoder(Schema, Serializer, String)}, without the
+     *                                  refusal of a nested changed type when {@code writesNested}
+     */
+    protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider, boolean writesNested) {
         this.today = today;
+        this.writesNested = writesNested;
         Schema own = Schema.of(today.registry());
         this.target = "target schema " + String.format("0x%016x", target.digest());
         Set<Integer> ids = new HashSet<>();
@@ -68,7 +84,7 @@ public abstract class AbstractDownLevelEncoder {
                 changed.put(id, plan);
             }
         });
-        NestedChanges.Nested nested = NestedChanges.find(today.registry(), changed.keySet());
+        NestedChanges.Nested nested = writesNested ? null : NestedChanges.find(today.registry(), changed.keySet());
         if (nested != null) {
             throw DownLevelSteps.unsupported(provider, nested.label(), "write type " + nested.held()
                     + ", which changed, nested inside another type");
@@ -91,6 +107,24 @@ public abstract class AbstractDownLevelEncoder {
                     + " serializer)");
         }
         return type.cast(today);
+    }
+
+    /**
+     * The steps of a type whose plan is not an identity, for a provider that builds its own codec of every type.
+     *
+     * @return the type's steps; null if the type is not changed (or the schemas are equal)
+     */
+    protected final DownLevelSteps steps(int typeId) {
+        return resolved.get(typeId);
+    }
+
+    /**
+     * Why a value of a type the target lacks is refused: {@code type is not in the target schema 0x… (expected:
+     * …)}, the reason {@link #encode} gives for such a top-level value.
+     */
+    protected final String notInTarget() {
+        return "type is not in the " + target + " (expected: a type id the target registers; a type added since is"
+                + " written once the target is a schema that has it)";
     }
 
     /**
@@ -120,19 +154,23 @@ public abstract class AbstractDownLevelEncoder {
             return today.encode(value, out);
         }
         if (!targetIds.contains(model.id())) {
-            throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, "type is not in"
-                    + " the " + target + " (expected: a type id the target registers; a type added since is written"
-                    + " once the target is a schema that has it)", null);
+            throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, notInTarget(),
+                    null);
         }
         DownLevelSteps steps = resolved.get(model.id());
+        if (writesNested) {
+            return encodeResolved(value, out, steps);
+        }
         return steps == null ? today.encode(value, out) : encodeResolved(value, out, steps);
     }
 
     /**
      * Encodes one value of a changed type with its steps, with {@link Serializer#encode}'s checks and failures (the
-     * provider's serializer's {@code encodeWith}).
+     * provider's serializer's {@code encodeWith}); for a provider that writes nested values itself, every value of a
+     * type the target has, when the schemas differ.
      *
-     * @param out owned by the caller
+     * @param steps the type's steps; null for an unchanged type (only when the provider writes nested values)
+     * @param out   owned by the caller
      * @return the number of bytes written
      */
     protected abstract int encodeResolved(Object value, ByteBuf out, DownLevelSteps steps);
