@@ -10,6 +10,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.raftwire.serializer.AbstractDownLevelEncoder;
 import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.Serializer;
+import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.WireTag;
@@ -56,6 +57,16 @@ class ProtostuffDownLevelEncoderTest extends DownLevelEncoderContract {
 
     record Box(long a, Object any) { }
 
+    /** Every native kind removed since the target: its codec writes long and boolean always, the others never. */
+    record DefaultsV1(long keep, long gone, boolean flag, byte[] raw, long[] words, Color1 color, Leaf leaf,
+            List<String> names) { }
+
+    record DefaultsV2(long keep) { }
+
+    record NodeV1(long v, NodeV1 next) { }
+
+    record NodeV2(long v, NodeV2 next, String added) { }
+
     @Override
     protected SerializerProvider provider() {
         return new ProtostuffSerializerProvider();
@@ -78,6 +89,36 @@ class ProtostuffDownLevelEncoderTest extends DownLevelEncoderContract {
         assertWritesAsOld(EnumAfterV1.class, new EnumAfterV1(0, null), EnumAfterV2.class, new EnumAfterV2(null));
         assertEquals("08001001", hex(encode(serializer(registry(EnumAfterV1.class)),
                 new EnumAfterV1(0, Color1.GREEN))), "the int present as 0, the enum as field 2 = GREEN's number 1");
+    }
+
+    @Test
+    void removedNativeComponentsAreWrittenAsTheTargetsCodecWritesTheirDefaults() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, DefaultsV1.class).register(ID + 1, Leaf.class)
+                .build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, DefaultsV2.class).register(ID + 1, Leaf.class)
+                .build();
+        byte[] written = encode(create(Schema.of(older), serializer(newer)), new DefaultsV2(-2));
+        DefaultsV1 expected = new DefaultsV1(-2, 0, false, null, null, null, null, null);
+        assertEquals(hex(encode(serializer(older), expected)), hex(written));
+        assertEquals("08feffffffffffffffff01" + "1000" + "1800", hex(written),
+                "keep, then gone = 0 and flag = false present; the references left out");
+        DefaultsV1 read = (DefaultsV1) decode(serializer(older), written);
+        assertEquals(List.of(-2L, 0L, false), List.of(read.keep(), read.gone(), read.flag()));
+    }
+
+    @Test
+    void nestingOfAChangedTypeIsBoundedByMaxDepthAsToday() {
+        Serializer old = serializer(registry(NodeV1.class));
+        AbstractDownLevelEncoder encoder = create(Schema.of(old.registry()), serializer(registry(NodeV2.class)));
+        NodeV1 oldChain = null;
+        NodeV2 chain = null;
+        for (int depth = 1; depth <= SerializerOptions.DEFAULT_MAX_DEPTH; depth++) {
+            oldChain = new NodeV1(depth, oldChain);
+            chain = new NodeV2(depth, chain, "x");
+        }
+        assertEquals(hex(encode(old, oldChain)), hex(encode(encoder, chain)), "the deepest value maxDepth allows");
+        assertEquals("protostuff: cannot encode NodeV2 (type 1024): invalid value: nesting depth 65 (expected: <= 64)",
+                refusal(encoder, new NodeV2(0, chain, null)));
     }
 
     @Test
