@@ -176,11 +176,7 @@ class ModelSchema implements Schema<Object>, ComponentWriter {
 
     @Override
     public void writeBytes(Object out, Object encoder, int index, byte[] value) throws IOException {
-        if (value != null) {
-            Bounds.checkEncodeCount(value.length, ((ProtostuffEncoder) encoder).maxElements(), labels[index],
-                    " byte[] length");
-            ((Output) out).writeByteArray(index + 1, value, false);
-        }
+        writeBytesAt((Output) out, (ProtostuffEncoder) encoder, index, index + 1, value);
     }
 
     @Override

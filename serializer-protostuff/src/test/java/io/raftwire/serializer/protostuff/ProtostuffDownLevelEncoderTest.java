@@ -65,6 +65,11 @@ class ProtostuffDownLevelEncoderTest extends DownLevelEncoderContract {
 
     record NodeV1(long v, NodeV1 next) { }
 
+    /** A string larger than the encoder's buffer before a number the target cannot hold. */
+    record LargeV1(String text, int n) { }
+
+    record LargeV2(String text, long n) { }
+
     record NodeV2(long v, NodeV2 next, String added) { }
 
     @Override
@@ -119,6 +124,17 @@ class ProtostuffDownLevelEncoderTest extends DownLevelEncoderContract {
         assertEquals(hex(encode(old, oldChain)), hex(encode(encoder, chain)), "the deepest value maxDepth allows");
         assertEquals("protostuff: cannot encode NodeV2 (type 1024): invalid value: nesting depth 65 (expected: <= 64)",
                 refusal(encoder, new NodeV2(0, chain, null)));
+    }
+
+    @Test
+    void refusalAfterPartOfThePayloadWasFlushedLeavesNothingInTheCallersBuffer() {
+        String text = "t".repeat(SerializerOptions.defaults().bufferBytes() * 4);
+        assertWritesAsOld(LargeV1.class, new LargeV1(text, -5), LargeV2.class, new LargeV2(text, -5));
+        AbstractDownLevelEncoder encoder = create(Schema.of(registry(LargeV1.class)),
+                serializer(registry(LargeV2.class)));
+        assertEquals("protostuff: cannot encode LargeV2 (type 1024): invalid value: LargeV2.n = 2147483648, which the"
+                + " target's INT n cannot hold (expected: -2147483648..2147483647, to write it in the "
+                + target(LargeV1.class) + ")", refusal(encoder, new LargeV2(text, 1L << 31)));
     }
 
     @Test
