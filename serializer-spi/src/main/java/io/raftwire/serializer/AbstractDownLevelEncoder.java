@@ -18,7 +18,12 @@ import java.util.Set;
  * comparison once, refuses a target today's types cannot be written in, and routes each value: to today's
  * serializer (today's generated codec, the same bytes) when the schemas are equal or the type's plan is an identity,
  * to the provider's write of {@link DownLevelSteps} otherwise. A value of a type the target does not have is refused
- * at encode, naming the type and the target schema. How the steps reach the provider's output is the provider's.
+ * at encode, naming the type and the target schema. A changed type nested in another is not written down-level (a
+ * nested value is written with today's codec), so a value of a type that may hold a changed type, at any depth (an
+ * unchanged type, or a changed one; a polymorphic place holds every subtype), is refused at encode naming the
+ * component, while values of every other type are written; a registry with a catalog record's {@code Object} place
+ * thus still gets an encoder; a provider that writes nested values itself says so when it is built, and then gets
+ * every value. How the steps reach the provider's output is the provider's.
  *
  * <p>The plans are {@code SchemaCompatibility.compare(target, today)}'s ({@link DownLevelSteps} says why), so a
  * target today's types cannot read is refused here with {@code compare}'s problems; that includes a component made
@@ -33,6 +38,8 @@ public abstract class AbstractDownLevelEncoder {
     private final boolean equal;
     private final Map<Integer, DownLevelSteps> resolved;
     private final Set<Integer> targetIds;
+    /** Reasons, by type id, of the types whose values are refused because they may hold a changed type. */
+    private final Map<Integer, String> nested;
     private final String target;
     private final boolean writesNested;
 
@@ -41,9 +48,7 @@ public abstract class AbstractDownLevelEncoder {
      * @param today    today's serializer, of the provider named {@code provider}
      * @param provider the provider's name, as messages name its encoder ({@code "kryo"})
      * @throws IllegalArgumentException with every problem {@code compare(target, today)} found; naming the component,
-     *                                  if a changed type is nested in a registered type (a nested value is written
-     *                                  with today's codec) or a plan needs what {@link DownLevelSteps} does not
-     *                                  write yet
+     *                                  if a plan needs what {@link DownLevelSteps} does not write yet
      */
     protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider) {
         this(target, today, provider, false);
@@ -51,18 +56,17 @@ public abstract class AbstractDownLevelEncoder {
 
     /**
      * The constructor of a provider that writes nested values in the target schema itself (protostuff, whose encoder
-     * holds its own codec of every type): with {@code writesNested}, a changed type nested in another is not refused,
-     * and when the schemas differ every value of a type the target has goes to {@link #encodeResolved}, whatever its
-     * plan.
+     * holds its own codec of every type): with {@code writesNested}, no value is refused for a changed type it may
+     * hold, and when the schemas differ every value of a type the target has goes to {@link #encodeResolved}, whatever
+     * its plan.
      *
      * @param writesNested whether the provider writes every value, nested ones included, in the target schema
-     * @throws IllegalArgumentException as {@link #AbstractDownLevelEncoder(Schema, Serializer, String)}, without the
-     *                                  refusal of a nested changed type when {@code writesNested}
+     * @throws IllegalArgumentException as {@link #AbstractDownLevelEncoder(Schema, Serializer, String)} does
      */
     protected AbstractDownLevelEncoder(Schema target, Serializer today, String provider, boolean writesNested) {
         this.today = today;
         this.writesNested = writesNested;
-        Schema own = Schema.of(today.registry());
+        Schema own = today.registry().schema();
         this.target = "target schema " + String.format("0x%016x", target.digest());
         Set<Integer> ids = new HashSet<>();
         target.types().forEach(t -> ids.add(t.id()));
@@ -70,6 +74,7 @@ public abstract class AbstractDownLevelEncoder {
         if (own.digest() == target.digest() && own.equals(target)) {
             this.equal = true;
             this.resolved = Map.of();
+            this.nested = Map.of();
             return;
         }
         SchemaCompatibility.Result result = SchemaCompatibility.compare(target, own);
@@ -84,16 +89,18 @@ public abstract class AbstractDownLevelEncoder {
                 changed.put(id, plan);
             }
         });
-        NestedChanges.Nested nested = writesNested ? null : NestedChanges.find(today.registry(), changed.keySet());
-        if (nested != null) {
-            throw DownLevelSteps.unsupported(provider, nested.label(), "write type " + nested.held()
-                    + ", which changed, nested inside another type");
+        Map<Integer, String> refusals = new HashMap<>();
+        if (!writesNested) {
+            NestedChanges.unsafe(today.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
+                    DownLevelSteps.unsupported(provider, n.label(), "write type " + n.held() + ", which changed,"
+                            + " nested inside another type").getMessage()));
         }
         Map<Integer, DownLevelSteps> steps = new HashMap<>();
         changed.forEach((id, plan) -> steps.put(id, DownLevelSteps.of(plan, today.registry().find(id), provider,
                 this.target)));
         this.equal = false;
         this.resolved = Map.copyOf(steps);
+        this.nested = Map.copyOf(refusals);
     }
 
     /**
@@ -143,7 +150,8 @@ public abstract class AbstractDownLevelEncoder {
      * @throws SerializationException as {@link Serializer#encode} does; for a type the target schema does not have;
      *                                for a value the target cannot hold (a {@code long} outside {@code int}, an enum
      *                                constant the target's enum lacks, a null for the target's primitive), naming
-     *                                the component, the value and the target schema
+     *                                the component, the value and the target schema; for a type that may hold a
+     *                                changed type (see the class comment), naming the component
      */
     public final int encode(Object value, ByteBuf out) {
         if (equal || value == null) {
@@ -156,6 +164,10 @@ public abstract class AbstractDownLevelEncoder {
         if (!targetIds.contains(model.id())) {
             throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, notInTarget(),
                     null);
+        }
+        String refused = nested.get(model.id());
+        if (refused != null) {
+            throw new SerializationException(today.name(), "encode", model.name(), model.id(), -1, refused, null);
         }
         DownLevelSteps steps = resolved.get(model.id());
         if (writesNested) {

@@ -3,6 +3,7 @@ package io.raftwire.serializer.protostuff;
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.PayloadDecoder;
 import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
@@ -75,21 +76,6 @@ final class ProtostuffSerializer extends AbstractSerializer {
     }
 
     /**
-     * This serializer's own {@link #encode} if {@code target} is its registry's schema, otherwise a
-     * {@link ProtostuffDownLevelEncoder}, built here once; the caller keeps it.
-     *
-     * @throws IllegalArgumentException as {@link ProtostuffDownLevelEncoder#create} does
-     */
-    @Override
-    public PayloadEncoder encoderFor(Schema target) {
-        Schema own = registry().schema();
-        if (own.digest() == target.digest() && own.equals(target)) {
-            return this::encode;
-        }
-        return ProtostuffDownLevelEncoder.create(target, this)::encode;
-    }
-
-    /**
      * The schemas a {@link ProtostuffDownLevelEncoder} writes with: a {@link DownLevelSchema} for each type with
      * steps, a {@link MissingTypeSchema} for each type the target lacks, today's {@link ModelSchema} for every other.
      *
@@ -120,5 +106,23 @@ final class ProtostuffSerializer extends AbstractSerializer {
         } catch (IOException e) {
             throw new UncheckedIOException("ByteBufInput threw (expected: MalformedPayloadException only)", e);
         }
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link ProtostuffResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : ProtostuffResolvingDecoder.create(writer, this)::decode;
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #encode} itself (today's code path); any other builds a
+     * {@link ProtostuffDownLevelEncoder} once.
+     */
+    @Override
+    public PayloadEncoder encoderFor(Schema target) {
+        return isOwnSchema(target) ? this::encode : ProtostuffDownLevelEncoder.create(target, this)::encode;
     }
 }
