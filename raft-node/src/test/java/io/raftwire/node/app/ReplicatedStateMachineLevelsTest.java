@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @ExtendWith(LeakDetectionExtension.class)
 class ReplicatedStateMachineLevelsTest {
 
-    static final List<String> PROVIDERS = List.of("kryo", "jdk");
+    static final List<String> PROVIDERS = List.of("kryo", "jdk", "protostuff");
     private static final long TERM = 1;
 
     /** Version 1 of the application: keeps a total. */

@@ -51,7 +51,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(LeakDetectionExtension.class)
 class OperationCodecLevelsTest {
 
-    static final List<String> PROVIDERS = List.of("kryo", "jdk");
+    static final List<String> PROVIDERS = List.of("kryo", "jdk", "protostuff");
 
     @ParameterizedTest
     @FieldSource("PROVIDERS")
