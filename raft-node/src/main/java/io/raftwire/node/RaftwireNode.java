@@ -81,6 +81,14 @@ public final class RaftwireNode implements AutoCloseable {
         return group.raftNode();
     }
 
+    /**
+     * The node's one group: its feature levels ({@link RaftGroup#levels()}), members and level records, beside what
+     * this class forwards.
+     */
+    public RaftGroup group() {
+        return group;
+    }
+
     /** The state machine given to the builder. */
     public StateMachine stateMachine() {
         return group.stateMachine();
