@@ -136,7 +136,10 @@ public final class RaftwireMember implements AutoCloseable {
      * {@code null}. Its records are written with the serializer its segments record, else group 0's directory's, else
      * {@code raftwire.serializer}.
      *
-     * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged
+     * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged, or a group's
+     *                              {@code level.state} is damaged (read before the shared log opens)
+     * @throws IllegalArgumentException if a group's {@code level.state} records a feature level this build may not
+     *                                  run at (nothing is changed)
      */
     private static SharedLog openSharedLog(RaftwireConfig config, TypeRegistry registry) {
         int count = config.get(ConfigKeys.GROUPS);
