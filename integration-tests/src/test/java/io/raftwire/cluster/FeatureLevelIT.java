@@ -16,6 +16,7 @@ import io.raftwire.node.store.Syncer;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.schema.Schema;
 import io.raftwire.transport.netty.testkit.Await;
 import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
@@ -40,14 +41,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A feature level recorded through the Raft log of three members with data directories: the leader replicates the
  * record entry, every member applies it and keeps it in its {@code level.state}, a client reads it with the read
- * query, a restarted member keeps it, and a member that lost its directory learns it from the leader's snapshot.
+ * query, a record that skips a level is refused by every member without a change, a restarted member keeps its level,
+ * and a member that lost its directory learns it from the leader's snapshot.
  */
 class FeatureLevelIT {
 
+    /** A user type of a later build. */
+    record Added(String name) {
+    }
+
+    /** A user type of a build after that. */
+    record Other(long id) {
+    }
+
     static final FeatureLevels L1 = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, KvNodes.registry().schema()));
+    static final Schema LATER = KvNodes.registry(b -> b.register(1024, Added.class)).schema();
+    static final Schema OTHER = KvNodes.registry(b -> b.register(1024, Other.class)).schema();
 
     @RegisterExtension
     final LogCapture logs = LogCapture.of("WARN", "io.raftwire.node.store.FileRaftStore",
+            // the refused record, on every member
+            "io.raftwire.node.level.LevelRecorder",
             "io.raftwire.node.engine.StalePreVoteWatchdog",
             // members stopped on purpose: their peers report them unreachable
             "io.raftwire.transport.netty.Lane");
@@ -77,11 +91,29 @@ class FeatureLevelIT {
                 assertEquals(L1, levelState(kv, i), node.memberId() + "'s level.state");
             }
 
+            int follower = (leader + 1) % 3;
+            Throwable notLeader = Await.failure(kv.cluster.node(follower).group().replicate(
+                    LevelOperations.record(L1)), KvCluster.WAIT);
+            assertEquals("NotLeaderException", notLeader.getClass().getSimpleName(), String.valueOf(notLeader));
+
+            // a record that skips a level is refused by every member, which stays where it was
+            FeatureLevels skipping = L1.raisedTo(new FeatureLevel(2, LATER)).raisedTo(new FeatureLevel(3, OTHER));
+            Throwable refused = Await.failure(group.replicate(LevelOperations.record(skipping)), KvCluster.WAIT);
+            assertEquals(IllegalArgumentException.class, refused.getClass(), String.valueOf(refused));
+            assertTrue(refused.getMessage().endsWith(" goes from level 1 to level 3 (expected: at most one level more"
+                    + " than this member's 1)"), refused.getMessage());
+            for (int i = 0; i < 3; i++) {
+                String id = LocalCluster.id(i);
+                logs.await(" - group " + kv.cluster.node(i).groupId() + " on " + id + " refused the feature level"
+                        + " record at log index");
+                assertEquals(L1, kv.cluster.node(i).group().levels().get(), id);
+                assertEquals(L1, levelState(kv, i), id + "'s level.state");
+            }
+
             QueryResponse read = join(client.session().query(LevelOperations.read()));
             assertEquals(RaftResponse.Status.OK, read.status(), String.valueOf(read.error()));
             assertEquals(L1, FeatureLevels.fromBytes(read.result()), "a client reads the history with the read query");
 
-            int follower = (leader + 1) % 3;
             kv.cluster.stop(follower);
             assertEquals(L1, kv.cluster.restart(follower).group().levels().get(), "a restarted member keeps its level");
 

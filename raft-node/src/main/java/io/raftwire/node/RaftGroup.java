@@ -127,7 +127,7 @@ public final class RaftGroup implements AutoCloseable {
             aware.attachLevels(levels); // before the engine exists, so before its first apply
         }
         this.tracking = new SessionTrackingStateMachine(stateMachine, sessions, events, progress,
-                new LevelRecorder(levels, given.levelStore(), id));
+                new LevelRecorder(levels, given.levelStore(), "group " + id + " on " + parts.self().id()));
         RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                 .setGroupId(id)
                 .setConfig(NodeConfigs.raftConfig(config))

@@ -34,17 +34,17 @@ public final class LevelRecorder {
 
     private final LevelState state;
     private final LevelStore store;
-    private final String group;
+    private final String name;
 
     /**
      * @param state the group's levels, initialised from what {@code store} kept
      * @param store where an advanced history is kept
-     * @param group the group's id, for messages
+     * @param name  what messages call the group: {@code group <id> on <member id>}
      */
-    public LevelRecorder(LevelState state, LevelStore store, String group) {
+    public LevelRecorder(LevelState state, LevelStore store, String name) {
         this.state = Objects.requireNonNull(state, "state");
         this.store = Objects.requireNonNull(store, "store");
-        this.group = Objects.requireNonNull(group, "group");
+        this.name = Objects.requireNonNull(name, "name");
     }
 
     /** The group's levels. */
@@ -77,7 +77,7 @@ public final class LevelRecorder {
             }
             return advance(next, "log index " + commitIndex);
         } catch (IllegalArgumentException e) {
-            LOG.warn("group {} refused the feature level record at log index {}: {}", group, commitIndex,
+            LOG.warn("{} refused the feature level record at log index {}: {}", name, commitIndex,
                     e.getMessage());
             return e;
         }
@@ -138,11 +138,11 @@ public final class LevelRecorder {
             failed = e;
         }
         state.advance(next);
-        LOG.info("group {} is at {} (from {})", group, next, from);
+        LOG.info("{} is at {} (from {})", name, next, from);
         if (failed != null) {
-            LOG.error("group {} could not keep {} (from {}): {}; it holds it in memory, and learns it again from its"
-                    + " log or a snapshot after a restart", group, next, from, failed.toString());
-            return new UncheckedIOException("feature levels of group " + group + " not kept: " + failed.getMessage(),
+            LOG.error("{} could not keep {} (from {}): {}; it holds it in memory, and learns it again from its"
+                    + " log or a snapshot after a restart", name, next, from, failed.toString());
+            return new UncheckedIOException("feature levels of " + name + " not kept: " + failed.getMessage(),
                     failed);
         }
         return next;

@@ -50,7 +50,7 @@ class LevelRecorderTest {
 
     private final List<FeatureLevels> kept = new ArrayList<>();
     private final LevelState state = new LevelState(FeatureLevels.NONE);
-    private final LevelRecorder recorder = new LevelRecorder(state, kept::add, "g-0");
+    private final LevelRecorder recorder = new LevelRecorder(state, kept::add, "group g-0");
 
     @Test
     void eachRecordAdvancesTheStateAndIsKeptBeforeTheApplyReturns() {
@@ -66,7 +66,7 @@ class LevelRecorderTest {
     /** A log replayed at start-up applies records the member kept already: nothing changes, nothing is written. */
     @Test
     void aRecordAppliedAlreadyChangesNothing() {
-        LevelRecorder restarted = new LevelRecorder(new LevelState(L2), kept::add, "g-0");
+        LevelRecorder restarted = new LevelRecorder(new LevelState(L2), kept::add, "group g-0");
         assertEquals(L2, restarted.apply(5, LevelOperations.record(L1)));
         assertEquals(L2, restarted.apply(9, LevelOperations.record(L2)));
         assertEquals(List.of(), kept);
@@ -119,7 +119,7 @@ class LevelRecorderTest {
     void aHistoryThatCannotBeKeptIsHeldInMemoryAndTheFailureAnswered() {
         LevelRecorder failing = new LevelRecorder(state, levels -> {
             throw new IOException("disk full");
-        }, "g-0");
+        }, "group g-0");
         UncheckedIOException e = assertInstanceOf(UncheckedIOException.class,
                 failing.apply(4, LevelOperations.record(L1)));
         assertEquals("feature levels of group g-0 not kept: disk full", e.getMessage());
@@ -148,7 +148,7 @@ class LevelRecorderTest {
 
         List<FeatureLevels> other = new ArrayList<>();
         LevelState fresh = new LevelState(FeatureLevels.NONE);
-        LevelRecorder installer = new LevelRecorder(fresh, other::add, "g-0");
+        LevelRecorder installer = new LevelRecorder(fresh, other::add, "group g-0");
         String app = "the application's chunk";
         assertEquals(List.of(app), installer.install(6, List.of(app, chunk)), "the history's chunk is taken out");
         assertEquals(L2, fresh.get());

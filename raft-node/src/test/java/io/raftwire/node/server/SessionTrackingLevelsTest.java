@@ -70,7 +70,7 @@ class SessionTrackingLevelsTest {
     private final List<FeatureLevels> kept = new ArrayList<>();
     private final SessionConsistency sessions = new SessionConsistency();
     private final SessionTrackingStateMachine sm = new SessionTrackingStateMachine(app, sessions, null,
-            new AppliedProgress(Clock.systemUTC()), new LevelRecorder(levels, kept::add, "g-0"));
+            new AppliedProgress(Clock.systemUTC()), new LevelRecorder(levels, kept::add, "group g-0"));
 
     @Test
     void aRecordEntryAndAReadQueryNeverReachTheApplication() {
@@ -113,7 +113,7 @@ class SessionTrackingLevelsTest {
         List<FeatureLevels> otherKept = new ArrayList<>();
         SessionConsistency otherSessions = new SessionConsistency();
         new SessionTrackingStateMachine(other, otherSessions, null, null,
-                new LevelRecorder(otherLevels, otherKept::add, "g-0")).installSnapshot(3, chunks);
+                new LevelRecorder(otherLevels, otherKept::add, "group g-0")).installSnapshot(3, chunks);
         assertEquals(chunks.subList(0, 2), other.installed, "the application gets its own chunks only");
         assertEquals(L1, otherLevels.get());
         assertEquals(List.of(L1), otherKept);
