@@ -80,7 +80,8 @@ public final class LevelFile implements LevelStore {
                 throw e.toCorruption();
             }
             new FileHeader(FileKind.STATE, header.serializerId(), header.serializerName(),
-                    found.serializerFingerprint(), found.registryFingerprint(), 0, header.groupId()).check(found, path);
+                    found.serializerFingerprint(), found.registryFingerprint(), 0, header.groupId(), WriterCheck.NONE)
+                    .check(found, path);
             RecordReader reader = new RecordReader(ch, path, found.length(), codec.maxRecordBytes());
             RecordReader.Frame frame;
             try {
