@@ -75,9 +75,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
             LevelFile levelFile = new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer());
             FeatureLevels levels = startLevels(dir, levelFile, registry);
-            // LEVELS-SEAM (level helper): once the store helper's StoreOptions.withLevels(FeatureLevels) lands, this is
-            // StoreOptions.defaults().withLevels(levels); the one place the levels read above reach the store
-            StoreOptions options = StoreOptions.defaults();
+            StoreOptions options = StoreOptions.defaults().withLevels(levels); // other registries' files, at a level
             store = shared == null ? FileRaftStore.open(dir, serializer, groupId, options, listener)
                     : FileRaftStore.open(dir, serializer, groupId, options, listener, shared, index);
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
@@ -107,17 +105,19 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
      * directory exists: what {@link #open} checks first, for a member that must check every group before it opens
      * its shared log (which may cut a torn tail).
      *
+     * @return the levels it records ({@link FeatureLevels#NONE} if the directory or the file does not exist)
      * @throws IllegalArgumentException     as {@link #open}, for a feature level this build may not run at
      * @throws UncheckedIOException         naming the directory, if {@code level.state} is damaged
      */
-    static void checkStart(Path dir, String groupId, RaftwireConfig config, TypeRegistry registry) {
+    static FeatureLevels checkStart(Path dir, String groupId, RaftwireConfig config, TypeRegistry registry) {
         if (!Files.isDirectory(dir)) {
-            return;
+            return FeatureLevels.NONE;
         }
         try {
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            startLevels(dir, new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer()), registry);
+            return startLevels(dir, new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer()),
+                    registry);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
                     + reason(e), e);

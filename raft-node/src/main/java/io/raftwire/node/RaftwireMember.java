@@ -134,7 +134,8 @@ public final class RaftwireMember implements AutoCloseable {
     /**
      * The shared log of a member of more than one group with a data directory ({@code <data-dir>/shared-log}), or
      * {@code null}. Its records are written with the serializer its segments record, else group 0's directory's, else
-     * {@code raftwire.serializer}.
+     * {@code raftwire.serializer}. Every group's {@code level.state} is checked first; the log is opened with the
+     * levels of the group that has recorded the fewest ({@link StoreOptions#withLevels}).
      *
      * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged, or a group's
      *                              {@code level.state} is damaged (read before the shared log opens)
@@ -153,9 +154,13 @@ public final class RaftwireMember implements AutoCloseable {
             return null;
         }
         Path root = Path.of(dataDir);
+        FeatureLevels lowest = null; // the shared log reads other registries' segments only once every group has a level
         for (int i = 0; i < count; i++) { // before the shared log repairs anything: a refused build changes nothing
-            DurableState.checkStart(GroupIds.dataDir(root, i), GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), i), config,
-                    registry);
+            FeatureLevels levels = DurableState.checkStart(GroupIds.dataDir(root, i),
+                    GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), i), config, registry);
+            if (lowest == null || levels.currentLevel() < lowest.currentLevel()) {
+                lowest = levels;
+            }
         }
         Path dir = root.resolve(SharedLog.DIRECTORY);
         try {
@@ -167,7 +172,8 @@ public final class RaftwireMember implements AutoCloseable {
                 }
             }).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            return SharedLog.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), count, StoreOptions.defaults());
+            return SharedLog.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), count,
+                    StoreOptions.defaults().withLevels(lowest));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the shared log " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
                     + "): " + e.getMessage(), e);
