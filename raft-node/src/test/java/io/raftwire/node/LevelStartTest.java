@@ -3,6 +3,7 @@ package io.raftwire.node;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.kv.KvStateMachine;
 import io.raftwire.node.level.FeatureLevel;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelOperations;
@@ -18,6 +19,7 @@ import io.raftwire.node.store.Syncer;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.netty.testkit.LogCapture;
@@ -44,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A member reads its groups' {@code level.state} before its store opens: a build below the recorded feature level is
@@ -92,6 +95,28 @@ class LevelStartTest {
         }
         logs.await("truncated torn tail of ");
         assertNotEquals(atOne, hashes(data), "the store repairs what the refusal left alone");
+    }
+
+    /** The levels read reach the store: it reads files another registry wrote once the group has a level. */
+    @Test
+    void aBuildWithOtherApplicationTypesOpensTheDirectoryOnceTheGroupHasALevel() throws Exception {
+        RaftwireConfig config = config(data, 1);
+        Serializer serializer = writeDirectory(data, config);
+        TypeRegistry later = KvNodes.registry(b -> b.register(1024, Added.class));
+
+        UncheckedIOException refused = assertThrows(UncheckedIOException.class, () -> laterNode(config, later));
+        assertTrue(refused.getMessage().contains("the cluster has recorded no feature level"), refused.getMessage());
+
+        new LevelFile(data, serializer, groupId(config, 0), Syncer.SYSTEM).write(L1);
+        try (RaftwireNode node = laterNode(config, later)) {
+            assertEquals(L1, node.group().levels().get());
+        }
+        logs.await("truncated torn tail of ");
+    }
+
+    private static RaftwireNode laterNode(RaftwireConfig config, TypeRegistry registry) {
+        return RaftwireNode.builder(config, registry).stateMachine(new KvStateMachine(KvNodes.codecs(config,
+                registry), System::currentTimeMillis)).build();
     }
 
     @Test
