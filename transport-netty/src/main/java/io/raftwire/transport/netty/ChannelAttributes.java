@@ -3,6 +3,8 @@ package io.raftwire.transport.netty;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.raftwire.transport.Caller;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 
 /** The per-channel facts the handlers share, as channel attributes. */
 final class ChannelAttributes {
@@ -21,7 +23,7 @@ final class ChannelAttributes {
     static final AttributeKey<Boolean> AUTHENTICATED = AttributeKey.valueOf(ChannelAttributes.class,
             "authenticated");
     /** On an accepted channel: the lane the peer declared at its handshake (set with {@link #AUTHENTICATED}). */
-    static final AttributeKey<io.raftwire.transport.netty.codec.Handshake.Lane> INBOUND_LANE = AttributeKey.valueOf(
+    static final AttributeKey<Handshake.Lane> INBOUND_LANE = AttributeKey.valueOf(
             ChannelAttributes.class, "inboundLane");
     /**
      * On an accepted channel: the id of the serializer the peer sends with, which it therefore accepts; what this node
@@ -90,9 +92,8 @@ final class ChannelAttributes {
     }
 
     /** Records the schema digest the peer's handshake announced, if it carries a marker. */
-    static void peerSchemaDigest(Channel channel, io.raftwire.transport.netty.codec.Handshake peer) {
-        io.raftwire.transport.netty.codec.Handshake.SerializerInfo marker =
-                io.raftwire.transport.netty.codec.SchemaMarker.find(peer);
+    static void peerSchemaDigest(Channel channel, Handshake peer) {
+        Handshake.SerializerInfo marker = SchemaMarker.find(peer);
         if (marker != null) {
             channel.attr(PEER_SCHEMA_DIGEST).set(marker.fingerprint());
         }

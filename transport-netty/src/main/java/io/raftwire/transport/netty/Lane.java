@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
@@ -104,7 +105,7 @@ final class Lane {
     }
 
     /** The channel of this lane's connection if it is connected and open, or {@code null}. Thread-safe. */
-    io.netty.channel.Channel openChannel() {
+    Channel openChannel() {
         Connection c = active;
         return c == null || c.channel() == null || !c.channel().isActive() ? null : c.channel();
     }

@@ -26,6 +26,7 @@ import io.raftwire.transport.InboundCounters;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
@@ -54,6 +55,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -444,7 +446,7 @@ public final class NettyTransport implements Transport {
      * is cut to 300 characters with the check's name before it.
      */
     @Override
-    public void schemaGate(io.raftwire.transport.SchemaGate gate) {
+    public void schemaGate(SchemaGate gate) {
         Objects.requireNonNull(gate, "gate");
         synchronized (lifecycle) {
             if (state != State.NEW) {
@@ -462,14 +464,14 @@ public final class NettyTransport implements Transport {
      * the member opened to this node.
      */
     @Override
-    public java.util.OptionalLong peerSchemaDigest(String memberId) {
+    public OptionalLong peerSchemaDigest(String memberId) {
         PeerLink link = peers.get(memberId);
         Channel channel = link == null ? null : link.urgent().openChannel();
         if (channel == null) {
             channel = inboundUrgent(memberId);
         }
         Long digest = channel == null ? null : channel.attr(ChannelAttributes.PEER_SCHEMA_DIGEST).get();
-        return digest == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(digest);
+        return digest == null ? OptionalLong.empty() : OptionalLong.of(digest);
     }
 
     /** An open, authenticated urgent connection that {@code memberId} opened to this node, or {@code null}. */

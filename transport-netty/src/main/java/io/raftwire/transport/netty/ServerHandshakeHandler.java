@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -268,7 +269,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private static String hex(long v) {
-        return String.format(java.util.Locale.ROOT, "%016x", v);
+        return String.format(Locale.ROOT, "%016x", v);
     }
 
     /** The failed checks of the exchanged handshake, for the log: {@code claimed member id b: registry ...}. */

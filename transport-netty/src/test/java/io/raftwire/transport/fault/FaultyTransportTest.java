@@ -1,5 +1,6 @@
 package io.raftwire.transport.fault;
 
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.netty.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
@@ -54,10 +56,10 @@ class FaultyTransportTest {
     void shouldLeaveTheSchemaGateAndThePeersDigestsToTheDelegate() {
         FakeTransport fake = new FakeTransport("a");
         FaultyTransport t = faulty(fake, FaultPlan.seeded(SEED));
-        io.raftwire.transport.SchemaGate gate = (own, peer) -> "no";
+        SchemaGate gate = (own, peer) -> "no";
         t.schemaGate(gate);
-        assertEquals(gate, fake.gate);
-        assertEquals(java.util.OptionalLong.of(42), t.peerSchemaDigest("b"));
+        assertSame(gate, fake.gate);
+        assertEquals(OptionalLong.of(42), t.peerSchemaDigest("b"));
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.raftwire.transport.netty;
 
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,8 +51,7 @@ class NettyTransportTest {
     @Test
     void shouldTakeASchemaGateOnlyBeforeItStarts() {
         NettyTransport t = new NettyTransport(EmbeddedHarness.quietSettings().nodeId("a")
-                .peers(java.util.List.of(new io.raftwire.config.PeerAddress("b",
-                        new io.raftwire.config.HostPort("127.0.0.1", 9)))).build(),
+                .peers(List.of(new PeerAddress("b", new HostPort("127.0.0.1", 9)))).build(),
                 SerializerSet.of(FakeSerializer.standard()));
         try {
             t.schemaGate((own, peer) -> null);

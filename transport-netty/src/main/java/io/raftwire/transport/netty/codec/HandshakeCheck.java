@@ -3,6 +3,7 @@ package io.raftwire.transport.netty.codec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -175,7 +176,7 @@ public final class HandshakeCheck {
      *                     derived (then nothing is checked)
      * @return the difference, or an empty list
      */
-    public static List<Problem> serializerFormat(Handshake peer, int serializerId, java.util.OptionalLong expected) {
+    public static List<Problem> serializerFormat(Handshake peer, int serializerId, OptionalLong expected) {
         Handshake.SerializerInfo declared = peer.acceptedInfo(serializerId);
         if (declared == null || expected.isEmpty() || declared.fingerprint() == expected.getAsLong()) {
             return List.of();

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -118,9 +119,9 @@ public final class SerializerSet {
      * derived (its provider is not installed, or does not derive its fingerprint as {@code AbstractSerializer} does).
      * Thread-safe.
      */
-    public java.util.OptionalLong fingerprintOver(int serializerId, long registryFingerprint) {
+    public OptionalLong fingerprintOver(int serializerId, long registryFingerprint) {
         Serializer s = accepted(serializerId);
-        return s == null ? java.util.OptionalLong.empty() : prints.over(s, registryFingerprint);
+        return s == null ? OptionalLong.empty() : prints.over(s, registryFingerprint);
     }
 
     /** The accepted serializers for messages, for example {@code kryo (1), protostuff (2)}. */
