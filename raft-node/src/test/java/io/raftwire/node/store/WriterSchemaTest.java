@@ -225,6 +225,18 @@ class WriterSchemaTest {
     }
 
     @Test
+    void aHeaderExpectedWithoutWriterCheckRefusesAnotherRegistryAsBefore() {
+        Path file = dir.resolve(FileRaftStore.TERM);
+        FileHeader found = FileHeader.of(FileKind.STATE, 0, serializer("kryo", WRITER), StoreFixtures.GROUP);
+        FileHeader expected = FileHeader.of(FileKind.STATE, 0, serializer("kryo", READER), StoreFixtures.GROUP);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> expected.check(found, file),
+                "before, WriterCheck.NONE's empty refusal read as its 'accepted' verdict: an IllegalStateException");
+        assertEquals(file + " at offset 16: type registry fingerprint " + Long.toHexString(WRITER.fingerprint())
+                + " (expected: " + Long.toHexString(READER.fingerprint()) + "; the registered types differ from those"
+                + " this directory was written with)", e.getMessage());
+    }
+
+    @Test
     void aMissingSchemaFileIsRefusedNamingIt() throws IOException {
         write(dir, serializer("kryo", WRITER));
         Files.delete(schemaFile(dir, WRITER));
