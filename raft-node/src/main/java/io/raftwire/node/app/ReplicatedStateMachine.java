@@ -64,7 +64,9 @@ import java.util.function.LongSupplier;
  * that does not decode, or that is not a {@code C} ({@code COMMAND_FAILURE}/{@code QUERY_FAILURE}, naming the type
  * expected), and an {@link #apply} or {@link #query} that throws a {@link RuntimeException} (the same error type,
  * naming the exception). The result of a failed command is cached like any other, so a retry gets the same error. A
- * command that throws must leave your state as it found it: what it changed before throwing stays changed.
+ * command that throws must leave your state as it found it: what it changed before throwing stays changed. A query
+ * written at a feature level this member has not recorded yet is refused with the retriable {@code UNAVAILABLE}
+ * (naming the level), so the client sends it again until this member has applied that level.
  *
  * <p><b>Snapshots</b> are a {@link KvSnapshotHeader} (format {@value KvSnapshotHeader#FORMAT}, no keys), then
  * {@link SessionSnapshotChunk}s of at most {@value #MAX_CHUNK_BYTES} estimated bytes each (sessions, then cached
@@ -364,7 +366,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         try {
             op = codec.decode(operation);
         } catch (SerializationException e) {
-            return OperationOutcome.failure(failure, shorten(e.getMessage()));
+            return OperationOutcome.failure(codecs.decodeFailure(operation, failure), shorten(e.getMessage()));
         }
         if (!commandType.isInstance(op)) {
             return OperationOutcome.failure(failure, op.getClass().getName() + " is not an operation of "
