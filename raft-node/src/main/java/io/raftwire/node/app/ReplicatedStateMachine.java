@@ -27,6 +27,7 @@ import io.raftwire.node.session.SessionRecord;
 import io.raftwire.node.session.SessionSnapshotChunk;
 import io.raftwire.node.session.SessionTable;
 import io.raftwire.serializer.SerializationException;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -377,7 +378,8 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         try {
             result = query ? query(c) : apply(c);
         } catch (RuntimeException e) {
-            LOG.debug("{}.{} threw on {}", getClass().getSimpleName(), query ? "query" : "apply", c, e);
+            LOG.debug("{}.{} threw on {}", getClass().getSimpleName(), query ? "query" : "apply",
+                    PeerText.escape(String.valueOf(c)), e);
             return OperationOutcome.failure(failure, shorten(getClass().getSimpleName() + "."
                     + (query ? "query" : "apply") + " threw " + e));
         }
@@ -407,7 +409,10 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         }
         OperationCodec codec = codecs.of(nested);
         if (codec == null) {
-            return chunk;
+            throw new IllegalArgumentException("snapshot at index " + commitIndex + ": its state is nested as '"
+                    + PeerText.escape(nested.id().id()) + "', which names no serializer of this state machine"
+                    + " (expected: <type id>@<one of " + codecs.names() + ">/<level>; every member must hold the"
+                    + " same serializers)");
         }
         try {
             return codec.decode(nested);

@@ -300,4 +300,21 @@ class ReplicatedStateMachineLevelsTest {
         assertEquals(0, v2.total);
     }
 
+    @Test
+    void aStateNestedWithASerializerTheMemberLacksIsRefusedNamingItInsteadOfReachingRestore() {
+        Keeper2 kryo = new Keeper2("kryo");
+        kryo.attachLevels(new LevelState(level1()));
+        open(kryo, 1);
+        List<Object> chunks = snapshot(kryo, 1);
+        Keeper2 jdkOnly = new Keeper2("jdk");
+        jdkOnly.attachLevels(new LevelState(level1()));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> jdkOnly.installSnapshot(1,
+                chunks));
+
+        assertEquals("snapshot at index 1: its state is nested as '1027@kryo/1', which names no serializer of this"
+                + " state machine (expected: <type id>@<one of [jdk]>/<level>; every member must hold the same"
+                + " serializers)", e.getMessage());
+        assertEquals(0, jdkOnly.sessionCount(), "nothing installed");
+    }
 }
