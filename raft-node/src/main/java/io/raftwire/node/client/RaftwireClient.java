@@ -395,12 +395,25 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Encodes {@code value} with {@code with} and sends it as a command or a query; if the codec's level refuses it,
-     * learns the levels and encodes once more.
+     * learns the levels and encodes once more. With this client's own codec, nothing is sent until a member has
+     * answered the level query (asked again here if the last one got no answer).
      *
      * @throws io.raftwire.serializer.SerializationException if the type is not registered, or encoding fails while
      *                                                       the codec knows no level
      */
     CompletableFuture<Answered> call(OperationCodec with, Object value, boolean query) {
+        if (with == codec && !levels.answered() && with.registers(value)) {
+            return levels.learn().thenCompose(l -> {
+                if (!levels.answered()) {
+                    throw new ClientException(value.getClass().getSimpleName() + " not sent: the group's feature"
+                            + " levels are unknown (the level query got no answer: " + levels.lastFailure() + "),"
+                            + " and a value written without a level is read with level 1's types, which need not"
+                            + " be this client's (expected: a member that answers the level query; the next"
+                            + " operation asks again)", null, levels.lastFailure());
+                }
+                return call(with, value, query);
+            });
+        }
         try {
             return send(with, value, query);
         } catch (SerializationException e) {

@@ -19,6 +19,7 @@ import io.raftwire.node.kv.TwoVersions.Put2;
 import io.raftwire.node.kv.TwoVersions.Reset2;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.serializer.SerializationException;
+import io.raftwire.transport.TransportException;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,6 +58,8 @@ class ClientLevelsTest {
     private final List<String> commandIds = new ArrayList<>();
     /** Set: the members' answer to the level query, completed by the test. */
     private CompletableFuture<QueryResponse> heldRead;
+    /** Set: the level query fails with it, as a transport that reaches no member would. */
+    private TransportException readFails;
 
     ClientLevelsTest() {
         transport.answer(this::leader);
@@ -72,6 +75,9 @@ class ClientLevelsTest {
         if (ScriptedTransport.isLevelRead(request)) {
             if (heldRead != null) {
                 return heldRead;
+            }
+            if (readFails != null) {
+                return readFails;
             }
             return group == null ? new QueryResponse(Status.ERROR, new RaftError(RaftError.Type.QUERY_FAILURE,
                     "operation id 'raftwire.feature-level.read' names no serializer of this state machine", null),
@@ -177,6 +183,26 @@ class ClientLevelsTest {
 
         assertEquals(FeatureLevels.NONE, client.featureLevels());
         assertEquals(List.of("1024@kryo"), commandIds);
+    }
+
+    @Test
+    void aClientWhoseLevelQueryGotNoAnswerSendsNothingUnversionedAndAsksAgainFirst() {
+        readFails = ScriptedTransport.failure(TransportException.Reason.HANDSHAKE_REFUSED, "n1");
+        client.connect();
+
+        CompletionException e = assertThrows(CompletionException.class,
+                () -> client.command(new Put2("k", 1, "n"), Done2.class).join());
+
+        assertEquals("Put2 not sent: the group's feature levels are unknown (the level query got no answer: ",
+                e.getCause().getMessage().substring(0, e.getCause().getMessage().indexOf("answer: ") + 8));
+        assertEquals(List.of(), commandIds, "an unversioned Put2 of version 2 would be read with level 1's types");
+        assertEquals(2, levelQueries(), "one at connect, one before the command");
+
+        readFails = null;
+        client.command(new Put2("k", 1, "n"), Done2.class).join();
+
+        assertEquals(List.of("1024@kryo/1"), commandIds);
+        assertEquals(3, levelQueries());
     }
 
     @Test
