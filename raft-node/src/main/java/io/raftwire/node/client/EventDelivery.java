@@ -127,20 +127,27 @@ final class EventDelivery {
 
     /** Under this object's lock: delivers {@code batch} now, or once it and every batch held before it are ready. */
     private void handOn(long own, PublishRequest batch) {
-        CompletableFuture<?> mine = ready.apply(batch);
+        inOrder(ready.apply(batch), () -> deliver(own, batch));
+    }
+
+    /**
+     * Under this object's lock: runs {@code task} on the event thread once {@code mine} is done and every task held
+     * before it has run.
+     */
+    private void inOrder(CompletableFuture<?> mine, Runnable task) {
         if (held.isDone() && mine.isDone()) {
-            run(() -> deliver(own, batch));
+            run(task);
             return;
         }
         held = CompletableFuture.allOf(held, mine).handle((v, e) -> null)
-                .thenRunAsync(() -> deliver(own, batch), eventThread); // a rejection (closing) completes it too
+                .thenRunAsync(task, eventThread); // a rejection (closing) completes it too
     }
 
-    /** Tells the listener, on the event thread, that the session ended. */
-    void sessionClosed(long own, String reason) {
+    /** Tells the listener, on the event thread, that the session ended: after every batch handed on before. */
+    synchronized void sessionClosed(long own, String reason) {
         SessionEventListener l = listener;
         if (l != null) {
-            run(() -> l.onSessionClosed(own, reason));
+            inOrder(CompletableFuture.completedFuture(null), () -> l.onSessionClosed(own, reason));
         }
     }
 
