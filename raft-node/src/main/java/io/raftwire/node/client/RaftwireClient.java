@@ -144,7 +144,8 @@ public final class RaftwireClient implements AutoCloseable {
         this.leaders = new LeaderLocator(members, transport, group == null ? LeaderLocator.PROBE
                 : new KeepAliveRequest(new long[] {SessionIds.probe(groupIndex)}, new long[] {0}, new long[] {0}));
         this.caller = new FailoverCaller(transport, leaders, timer, operationTimeout, this::serverChanged);
-        this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow);
+        this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow,
+                this::levelsNamedBy);
         this.session = new SessionKeeper(clientId, GroupAddress.of(serviceType, group), serviceType, caller, timer,
                 sessionTimeout, consistency, events);
         transport.onMessage(PublishRequest.class, events::onPublish);
@@ -360,23 +361,32 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Decodes an event pushed to this session ({@link SessionEventListener#onEvents}) with {@link #operationCodec()}.
-     * An event written at a feature level this client does not know yet makes it read the group's levels first,
-     * blocking up to the operation timeout: call it on the event thread, never on a transport I/O thread.
+     * Does not block: a batch whose events name a feature level this client does not know is handed to the listener
+     * only after the client has read the group's levels (a query; no thread waits for it, and later batches wait
+     * behind it), so the listener decodes every event of a level the group had recorded by then. Thread-safe.
      *
      * @return the event's record
      * @throws io.raftwire.serializer.SerializationException naming what was wrong (see
-     *                                                       {@link OperationCodec#decodeEvent})
+     *                                                       {@link OperationCodec#decodeEvent}), for example a level
+     *                                                       this client still does not know (the level query got no
+     *                                                       answer; {@link #refreshFeatureLevels()} asks again)
      */
     public Object decodeEvent(PrimitiveEvent event) {
-        return decodeEvent(codec, event);
+        return codec.decodeEvent(event);
     }
 
-    /** {@link #decodeEvent(PrimitiveEvent)} with {@code with}; levels are learnt only for this client's own codec. */
-    Object decodeEvent(OperationCodec with, PrimitiveEvent event) {
-        if (with == codec && NestedId.levelOf(event.type().id()) > codec.levels().currentLevel()) {
-            levels.learn().join();
+    /**
+     * Before a pushed batch is delivered: the level query if one of its events names a level this client does not
+     * know, else a completed future. Never blocks.
+     */
+    private CompletableFuture<?> levelsNamedBy(PublishRequest batch) {
+        int known = codec.levels().currentLevel();
+        for (PrimitiveEvent e : batch.events()) {
+            if (NestedId.levelOf(e.type().id()) > known) {
+                return levels.learn();
+            }
         }
-        return with.decodeEvent(event);
+        return CompletableFuture.completedFuture(null);
     }
 
     /** An operation as sent, and the cluster's answer. */
@@ -385,12 +395,25 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Encodes {@code value} with {@code with} and sends it as a command or a query; if the codec's level refuses it,
-     * learns the levels and encodes once more.
+     * learns the levels and encodes once more. With this client's own codec, nothing is sent until a member has
+     * answered the level query (asked again here if the last one got no answer).
      *
      * @throws io.raftwire.serializer.SerializationException if the type is not registered, or encoding fails while
      *                                                       the codec knows no level
      */
     CompletableFuture<Answered> call(OperationCodec with, Object value, boolean query) {
+        if (with == codec && !levels.answered() && with.registers(value)) {
+            return levels.learn().thenCompose(l -> {
+                if (!levels.answered()) {
+                    throw new ClientException(value.getClass().getSimpleName() + " not sent: the group's feature"
+                            + " levels are unknown (the level query got no answer: " + levels.lastFailure() + "),"
+                            + " and a value written without a level is read with level 1's types, which need not"
+                            + " be this client's (expected: a member that answers the level query; the next"
+                            + " operation asks again)", null, levels.lastFailure());
+                }
+                return call(with, value, query);
+            });
+        }
         try {
             return send(with, value, query);
         } catch (SerializationException e) {
