@@ -120,7 +120,7 @@ public final class RaftGroup implements AutoCloseable {
         ClientService clientService = new ClientService(raftNode, sessions, parts.clock(), parts.queryTimeout(),
                 ClientAdmission.of(self, parts.peers()::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
                         config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
-                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0);
+                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0, null);
         AdminService admin = new AdminService(raftNode, self, new StatusReader(self,
                 () -> parts.peers().localAddress().toString(), NodeConfigs.peerAddresses(config),
                 BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), parts.registry().fingerprint()),

@@ -86,7 +86,7 @@ public final class ClientRouter {
     public void register(Transport transport) {
         transport.onRequest(OpenSessionRequest.class, this::openSession);
         transport.onRequest(KeepAliveRequest.class, this::keepAlive);
-        transport.onRequest(CommandRequest.class, this::command);
+        transport.onCallerRequest(CommandRequest.class, null, this::command);
         transport.onRequest(QueryRequest.class, this::query);
         transport.onRequest(CloseSessionRequest.class, this::closeSession);
         transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
@@ -195,7 +195,7 @@ public final class ClientRouter {
                         global(index, k.sessionIds())));
     }
 
-    CompletionStage<CommandResponse> command(String from, CommandRequest r) {
+    CompletionStage<CommandResponse> command(Caller from, CommandRequest r) {
         Target t = target("CommandRequest", r.session());
         ClientService s = t.error() == null ? services(t).clients() : null;
         if (s == null) {
