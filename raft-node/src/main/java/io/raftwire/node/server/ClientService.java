@@ -59,8 +59,7 @@ import java.util.function.Function;
  * produced. Membership and leadership requests ({@link JoinRequest}, {@link LeaveRequest}, {@link TransferRequest})
  * go to the engine directly, if the caller's role allows them ({@link MembershipGuard}). The reserved feature level
  * operations ({@link LevelOperations}) are taken out before the session path: an administrator's
- * {@link LevelOperations#RAISE} command goes to the group's {@link LevelRaiser}, and a client's command with any other
- * reserved id is refused (only the leader replicates {@link LevelOperations#RECORD} entries).
+ * {@link LevelOperations#RAISE} command goes to the group's {@link LevelRaiser} ({@link LevelCommands}).
  *
  * <p>Timestamps in log entries are the leader's wall clock, in milliseconds; the state machine expires sessions from
  * them, never from its own clock, so expiry is the same on every member.
@@ -78,7 +77,7 @@ public final class ClientService {
     private final ClientAdmission admission;
     private final boolean leaseReads;
     private final MembershipGuard guard;
-    private final LevelRaiser levels;
+    private final LevelCommands levelCommands;
 
     /**
      * @param node         the local Raft node
@@ -94,7 +93,7 @@ public final class ClientService {
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
             ClientAdmission admission, MembershipGuard guard, boolean leaseReads, LevelRaiser levels) {
-        this.levels = levels;
+        this.levelCommands = new LevelCommands(guard, levels, String.valueOf(node.getLocalEndpoint().getId()));
         this.leaseReads = leaseReads;
         this.node = node;
         this.sessions = sessions;
@@ -177,7 +176,7 @@ public final class ClientService {
 
     CompletionStage<CommandResponse> command(Caller caller, CommandRequest r) {
         if (LevelOperations.isReserved(r.operation())) {
-            return reserved(caller, r);
+            return levelCommands.command(caller, r);
         }
         String from = caller.id();
         RaftError foreign = foreignSession(from, r.session());
@@ -192,47 +191,6 @@ public final class ClientService {
         CommandEntry entry = new CommandEntry(term(), now(), r.session(), r.sequence(), r.operation());
         return replicate(entry, CommandResponse.class,
                 e -> new CommandResponse(Status.ERROR, e, 0, 0, new byte[0], 0));
-    }
-
-    /**
-     * A command with a reserved id, which never reaches the session path: {@link LevelOperations#RAISE} from an admin
-     * (as {@link MembershipGuard#refuseAdmin} decides), answered with the group's feature levels' bytes once the new
-     * level is applied (log index 0: the level's entry is not the client's), or refused with the reason; any other
-     * reserved id is refused.
-     */
-    private CompletionStage<CommandResponse> reserved(Caller caller, CommandRequest r) {
-        String id = r.operation().id().id();
-        if (!LevelOperations.RAISE.equals(id)) {
-            return refusedCommand(new RaftError(RaftError.Type.PROTOCOL_ERROR, "command " + PeerText.escape(id)
-                    + " is reserved (expected: " + LevelOperations.RAISE + " from an administrator; "
-                    + LevelOperations.RECORD + " entries are the group leader's own, " + LevelOperations.READ
-                    + " is a query)", null));
-        }
-        RaftError forbidden = guard.refuseAdmin(caller, "feature level raise", self());
-        if (forbidden != null) {
-            return refusedCommand(forbidden);
-        }
-        if (levels == null) {
-            return refusedCommand(new RaftError(RaftError.Type.COMMAND_FAILURE, "this member records no feature"
-                    + " levels (expected: a member of this release)", null));
-        }
-        return levels.raise().handle((raised, failure) -> {
-            if (failure == null) {
-                return new CommandResponse(Status.OK, null, 0, 0, raised.toBytes(), 0);
-            }
-            Throwable t = Failures.unwrap(failure);
-            return new CommandResponse(Status.ERROR, t instanceof LevelRaiser.RaiseRefusedException
-                    ? new RaftError(RaftError.Type.COMMAND_FAILURE, t.getMessage(), null) : Failures.toError(t),
-                    0, 0, new byte[0], 0);
-        });
-    }
-
-    private static CompletionStage<CommandResponse> refusedCommand(RaftError error) {
-        return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, error, 0, 0, new byte[0], 0));
-    }
-
-    private String self() {
-        return String.valueOf(node.getLocalEndpoint().getId());
     }
 
     CompletionStage<QueryResponse> query(String from, QueryRequest r) {
