@@ -2,12 +2,14 @@ package io.raftwire.cli.admin;
 
 import io.raftwire.cli.RaftwireCommand;
 import io.raftwire.config.PeerAddress;
+import io.raftwire.node.client.ClientException;
 import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.level.FeatureLevel;
 import io.raftwire.node.level.FeatureLevels;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,7 +40,15 @@ final class FeatureLevelCommand extends AdminCommand.Operation {
     @Override
     String run(RaftwireClient client, List<PeerAddress> addresses) {
         if (raise) {
-            FeatureLevels raised = await(client.raiseFeatureLevel());
+            FeatureLevels raised = await(client.raiseFeatureLevel().handle((levels, failure) -> {
+                if (failure == null) {
+                    return levels;
+                }
+                Throwable t = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                throw t instanceof ClientException c && c.error() != null ? refused(c.error())
+                        : new CompletionException(t);
+            }));
             return "OK raised to feature level " + raised.currentLevel() + System.lineSeparator() + lines(raised);
         }
         return lines(await(client.featureLevels()));
