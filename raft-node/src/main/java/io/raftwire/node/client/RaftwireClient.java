@@ -381,14 +381,14 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
-     * Reads the group's feature levels ({@link LevelOperations#READ}, a query with the session's read consistency, or
-     * a linearizable one before {@link #connect()}): every level the cluster has recorded, level 1 first. Call
-     * {@link #start()} or {@link #connect()} first.
+     * Reads the group's feature levels from the cluster ({@link LevelOperations#READ}, a query with the session's read
+     * consistency, or a linearizable one without a session): every level the group has recorded, level 1 first. Needs
+     * no session, so an administrator's tool can read them after {@link #start()} alone.
      *
      * @return completes with the history ({@link FeatureLevels#NONE} if none is recorded), or fails with a
      *         {@link ClientException} carrying the cluster's error, or as {@link #query(PrimitiveOperation)} fails
      */
-    public CompletableFuture<FeatureLevels> featureLevels() {
+    public CompletableFuture<FeatureLevels> readFeatureLevels() {
         QueryRequest request = new QueryRequest(sessionOrGroup(), session.lastSequence(), LevelOperations.read(),
                 session.highestIndex());
         return caller.call(request, QueryResponse.class).thenApply(r -> levels(r, "reading the feature levels"));

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link RaftwireClient#featureLevels()} and {@link RaftwireClient#raiseFeatureLevel()} on a scripted cluster whose
+ * {@link RaftwireClient#readFeatureLevels()} and {@link RaftwireClient#raiseFeatureLevel()} on a scripted cluster whose
  * leader is n2: what they send (no session needed: the group's probe id addresses the group) and how they read the
  * answers.
  */
@@ -50,11 +50,11 @@ class FeatureLevelCallsTest {
             Runnable::run, () -> { }, Duration.ofSeconds(1), Duration.ofSeconds(3), ReadConsistency.LINEARIZABLE);
 
     @Test
-    void featureLevelsSendsTheReadQueryToTheGroupWithoutASessionAndDecodesTheHistory() {
+    void readFeatureLevelsSendsTheReadQueryToTheGroupWithoutASessionAndDecodesTheHistory() {
         transport.answer((member, request) -> request instanceof KeepAliveRequest ? leaderIs("n2")
                 : new QueryResponse(Status.OK, null, 12, 0, LEVEL1.toBytes(), 0));
 
-        assertEquals(LEVEL1, client.featureLevels().join());
+        assertEquals(LEVEL1, client.readFeatureLevels().join());
 
         QueryRequest sent = (QueryRequest) transport.sent(QueryRequest.class).get(0).request();
         assertEquals(SessionIds.probe(3), sent.session());
@@ -93,7 +93,7 @@ class FeatureLevelCallsTest {
         transport.answer((member, request) -> request instanceof KeepAliveRequest ? leaderIs("n2")
                 : new QueryResponse(Status.OK, null, 12, 0, new byte[] {9}, 0));
 
-        CompletionException e = assertThrows(CompletionException.class, () -> client.featureLevels().join());
+        CompletionException e = assertThrows(CompletionException.class, () -> client.readFeatureLevels().join());
 
         assertTrue(e.getCause().getMessage().startsWith("the cluster answered reading the feature levels with bytes"
                 + " that are no feature levels: feature levels version 9 at offset 0 (expected: 1)"),

@@ -51,7 +51,7 @@ final class FeatureLevelCommand extends AdminCommand.Operation {
             }));
             return "OK raised to feature level " + raised.currentLevel() + System.lineSeparator() + lines(raised);
         }
-        return lines(await(client.featureLevels()));
+        return lines(await(client.readFeatureLevels()));
     }
 
     /**
