@@ -224,8 +224,8 @@ public final class LevelRaiser implements AutoCloseable {
                         + " recorded as proposed)");
             }
             if (failure != null) {
-                LOG.info("group {}: feature level {} (schema {}) not recorded, proposed again at the next check: {}",
-                        group.id(), level, digest, unwrap(failure).toString());
+                LOG.info("group {}: feature level {} (schema {}) not recorded: {}", group.id(), level, digest,
+                        unwrap(failure).toString());
                 mine.completeExceptionally(unwrap(failure));
             } else {
                 LOG.info("group {}: feature level {} (schema {}) applied", group.id(), level, digest);
