@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       {@link LevelDecision#NOTHING_TO_RAISE}.</li>
  * </ul>
  * One proposal at a time: while one is in flight, checks propose nothing and a raise waits for it. A proposal that
- * fails is proposed again at the next check. Logs at INFO when a level is proposed and when it is applied, at DEBUG
+ * fails records nothing; the next check proposes it again if it is due by itself (auto-raise on, or level 1), and
+ * otherwise the administrator raises again. Logs at INFO when a level is proposed and when it is applied, at DEBUG
  * why a check proposed nothing (only member ids from the group's membership and digests: no text a peer sent).
  *
  * <p>Thread-safe; {@link #check} and {@link #raise} never block (each returns or completes a future later, on
