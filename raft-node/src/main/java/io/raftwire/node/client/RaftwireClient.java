@@ -18,6 +18,7 @@ import io.raftwire.message.response.OperationResponse;
 import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.response.TransferResponse;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
@@ -27,10 +28,12 @@ import io.raftwire.node.admin.StatusResponse;
 import io.raftwire.node.group.GroupAddress;
 import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.group.SessionIds;
+import io.raftwire.node.kv.NestedId;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelOperations;
 import io.raftwire.node.server.ClientAdmission;
+import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.SerializerConfig;
@@ -99,6 +102,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final AtomicBoolean started = new AtomicBoolean();
     private final String group; // null: the members' only group
     private final int groupIndex;
+    private final LevelLearner levels;
 
     /**
      * The client on its parts: {@link Builder#build()} passes the Netty transport and real threads, tests a fake
@@ -134,7 +138,8 @@ public final class RaftwireClient implements AutoCloseable {
         this.group = group;
         this.groupIndex = groupIndex;
         this.clientId = clientId;
-        this.codec = codec;
+        this.levels = new LevelLearner(this::query);
+        this.codec = codec.withLevels(levels.state());
         this.transport = transport;
         this.timer = timer;
         this.stopEventThread = stopEventThread;
@@ -161,7 +166,8 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
-     * Starts the transport, finds the leader and opens a session; blocks until the session is open.
+     * Starts the transport, finds the leader and opens a session, then reads the group's feature levels (a query,
+     * see {@link #featureLevels()}); blocks until both are done.
      *
      * @return this client
      * @throws ClientException if the cluster refused the session or no session could be opened within the operation
@@ -170,7 +176,30 @@ public final class RaftwireClient implements AutoCloseable {
     public RaftwireClient connect() {
         start();
         session.open();
+        levels.learn().join();
         return this;
+    }
+
+    /**
+     * The group's feature levels as this client knows them (docs/upgrades.md): read when it connects, and again when
+     * the level it writes at cannot hold a value or an event names a level it does not know.
+     * {@link FeatureLevels#NONE} before {@link #connect()}, and from a cluster that records none (or answers no level
+     * query, as raftwire 0.1.0). {@link #operationCodec()} writes at {@link OperationCodec#writeLevel()} of these.
+     * Thread-safe.
+     */
+    public FeatureLevels featureLevels() {
+        return levels.state().get();
+    }
+
+    /**
+     * Reads the group's feature levels again (a query in this session), for a client that wants to use what a newly
+     * raised level allows at once rather than at its next refusal.
+     *
+     * @return completes, never exceptionally, with the levels known after the answer; unchanged if no member
+     *         answered within the operation timeout
+     */
+    public CompletableFuture<FeatureLevels> refreshFeatureLevels() {
+        return levels.learn();
     }
 
     /**
@@ -264,7 +293,11 @@ public final class RaftwireClient implements AutoCloseable {
         return clientId;
     }
 
-    /** Encodes operations and decodes results with the serializer this client sends with. */
+    /**
+     * Encodes operations and decodes results with the serializer this client sends with, at the feature levels it
+     * knows ({@link #featureLevels()}): decode a result with {@link OperationCodec#decodeResult(byte[], Class,
+     * io.raftwire.message.value.OperationId)} and the id of the operation sent.
+     */
     public OperationCodec operationCodec() {
         return codec;
     }
@@ -298,18 +331,22 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Submits a command of the application's own type and decodes its result: {@link #command(PrimitiveOperation)}
-     * with the encoding done by {@link #operationCodec()}.
+     * with the encoding done by {@link #operationCodec()}, at the feature level it writes at; the result is read at
+     * the same level. If that level's schema cannot hold the command (a type or enum constant added since), the client
+     * reads the group's levels again and encodes once more: the group may have raised its level meanwhile.
      *
      * @param command    a value of a registered type, the state machine's command type
      * @param resultType the registered type of the state machine's result
      * @return completes with the result, or fails with a {@link ClientException} carrying the cluster's error if the
-     *         state machine refused the command (for example a command of a type it does not take), or as
-     *         {@link #command(PrimitiveOperation)} fails
-     * @throws io.raftwire.serializer.SerializationException if the command's type is not registered
+     *         state machine refused the command (for example a command of a type it does not take), with a
+     *         {@link io.raftwire.serializer.SerializationException} naming the level if the group's level still
+     *         cannot hold it, or as {@link #command(PrimitiveOperation)} fails
+     * @throws io.raftwire.serializer.SerializationException if the command's type is not registered, or it cannot
+     *                                                       be encoded while the group has recorded no level
      */
     public <R> CompletableFuture<R> command(Object command, Class<R> resultType) {
         Objects.requireNonNull(resultType, "resultType");
-        return command(codec.command(command)).thenApply(r -> result(r, command, resultType));
+        return call(codec, command, false).thenApply(a -> result(a, command, resultType));
     }
 
     /**
@@ -321,15 +358,65 @@ public final class RaftwireClient implements AutoCloseable {
      */
     public <R> CompletableFuture<R> query(Object query, Class<R> resultType) {
         Objects.requireNonNull(resultType, "resultType");
-        return query(codec.query(query)).thenApply(r -> result(r, query, resultType));
+        return call(codec, query, true).thenApply(a -> result(a, query, resultType));
     }
 
-    private <R> R result(OperationResponse response, Object operation, Class<R> resultType) {
+    /**
+     * Decodes an event pushed to this session ({@link SessionEventListener#onEvents}) with {@link #operationCodec()}.
+     * An event written at a feature level this client does not know yet makes it read the group's levels first,
+     * blocking up to the operation timeout: call it on the event thread, never on a transport I/O thread.
+     *
+     * @return the event's record
+     * @throws io.raftwire.serializer.SerializationException naming what was wrong (see
+     *                                                       {@link OperationCodec#decodeEvent})
+     */
+    public Object decodeEvent(PrimitiveEvent event) {
+        return decodeEvent(codec, event);
+    }
+
+    /** {@link #decodeEvent(PrimitiveEvent)} with {@code with}; levels are learnt only for this client's own codec. */
+    Object decodeEvent(OperationCodec with, PrimitiveEvent event) {
+        if (with == codec && NestedId.levelOf(event.type().id()) > codec.levels().currentLevel()) {
+            levels.learn().join();
+        }
+        return with.decodeEvent(event);
+    }
+
+    /** An operation as sent, and the cluster's answer. */
+    record Answered(PrimitiveOperation sent, OperationResponse response) {
+    }
+
+    /**
+     * Encodes {@code value} with {@code with} and sends it as a command or a query; if the codec's level refuses it,
+     * learns the levels and encodes once more.
+     *
+     * @throws io.raftwire.serializer.SerializationException if the type is not registered, or encoding fails while
+     *                                                       the codec knows no level
+     */
+    CompletableFuture<Answered> call(OperationCodec with, Object value, boolean query) {
+        try {
+            return send(with, value, query);
+        } catch (SerializationException e) {
+            if (with.levels().currentLevel() == 0 || !with.registers(value)) {
+                throw e;
+            }
+            return levels.learn().thenCompose(l -> send(with, value, query));
+        }
+    }
+
+    private CompletableFuture<Answered> send(OperationCodec with, Object value, boolean query) {
+        PrimitiveOperation op = query ? with.query(value) : with.command(value);
+        CompletableFuture<? extends OperationResponse> answer = query ? query(op) : command(op);
+        return answer.thenApply(r -> new Answered(op, r));
+    }
+
+    private <R> R result(Answered answered, Object operation, Class<R> resultType) {
+        OperationResponse response = answered.response();
         if (response.status() != RaftResponse.Status.OK) {
             throw new ClientException("the cluster refused " + operation.getClass().getSimpleName() + ": "
                     + response.error(), response.error(), null);
         }
-        return codec.decodeResult(response.result(), resultType);
+        return codec.decodeResult(response.result(), resultType, answered.sent().id());
     }
 
     /**
@@ -383,7 +470,9 @@ public final class RaftwireClient implements AutoCloseable {
     /**
      * Reads the group's feature levels from the cluster ({@link LevelOperations#READ}, a query with the session's read
      * consistency, or a linearizable one without a session): every level the group has recorded, level 1 first. Needs
-     * no session, so an administrator's tool can read them after {@link #start()} alone.
+     * no session, so an administrator's tool can read them after {@link #start()} alone. Unlike
+     * {@link #refreshFeatureLevels()} it leaves the levels this client writes at ({@link #featureLevels()}) as they
+     * are, and fails with the cluster's reason.
      *
      * @return completes with the history ({@link FeatureLevels#NONE} if none is recorded), or fails with a
      *         {@link ClientException} carrying the cluster's error, or as {@link #query(PrimitiveOperation)} fails
@@ -391,7 +480,7 @@ public final class RaftwireClient implements AutoCloseable {
     public CompletableFuture<FeatureLevels> readFeatureLevels() {
         QueryRequest request = new QueryRequest(sessionOrGroup(), session.lastSequence(), LevelOperations.read(),
                 session.highestIndex());
-        return caller.call(request, QueryResponse.class).thenApply(r -> levels(r, "reading the feature levels"));
+        return caller.call(request, QueryResponse.class).thenApply(r -> history(r, "reading the feature levels"));
     }
 
     /**
@@ -407,7 +496,7 @@ public final class RaftwireClient implements AutoCloseable {
      */
     public CompletableFuture<FeatureLevels> raiseFeatureLevel() {
         CommandRequest request = new CommandRequest(sessionOrGroup(), 0, LevelOperations.raise());
-        return caller.call(request, CommandResponse.class).thenApply(r -> levels(r,
+        return caller.call(request, CommandResponse.class).thenApply(r -> history(r,
                 "raising the feature level"));
     }
 
@@ -417,7 +506,7 @@ public final class RaftwireClient implements AutoCloseable {
         return id != 0 ? id : SessionIds.probe(groupIndex);
     }
 
-    private static FeatureLevels levels(OperationResponse response, String what) {
+    private static FeatureLevels history(OperationResponse response, String what) {
         if (response.status() != RaftResponse.Status.OK) {
             throw new ClientException("the cluster refused " + what + ": " + response.error(), response.error(),
                     null);

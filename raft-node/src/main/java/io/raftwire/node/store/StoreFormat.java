@@ -13,6 +13,8 @@ import java.util.zip.CRC32C;
  * &lt;dir&gt;/endpoint.state                     RaftEndpointPersistentStateModel  (local endpoint, voting flag)
  * &lt;dir&gt;/members.state                      RaftGroupMembersViewModel         (initial members, log index 0)
  * &lt;dir&gt;/term.state                         RaftTermPersistentStateModel      (term, voted for)
+ * &lt;dir&gt;/level.state                        PrimitiveOperation (id raftwire.feature-level.record, value the
+ *                                            group's FeatureLevels; absent at no level; {@link LevelFile})
  * &lt;dir&gt;/log/&lt;20-digit first index&gt;.log     a log segment: LogEntryModel records, consecutive indices
  * &lt;dir&gt;/snapshot/&lt;20-digit index&gt;.snap     a complete snapshot: SnapshotChunkModel records, any order
  * &lt;dir&gt;/snapshot/&lt;20-digit index&gt;.snap.tmp  a snapshot still receiving chunks (never restored)
@@ -51,7 +53,8 @@ import java.util.zip.CRC32C;
  * <pre>
  *  offset  size  field
  *  0       4     L = payload length in bytes, 0..maxRecordBytes
- *  4       4     type id of the payload (TypeRegistry.idOf: 101 log entry, 102 snapshot chunk, 104/106/107 state)
+ *  4       4     type id of the payload (TypeRegistry.idOf: 101 log entry, 102 snapshot chunk, 104/106/107 state,
+ *                65 level.state)
  *  8       4     CRC32C of bytes 0..7 (so a damaged length is never trusted)
  *  12      4     CRC32C of the payload
  *  16      L     payload: Serializer.encode(value); the operation inside a log entry or chunk is written by the
