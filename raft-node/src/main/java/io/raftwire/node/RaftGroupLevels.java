@@ -84,6 +84,11 @@ final class RaftGroupLevels implements LevelRaiser.Group {
     }
 
     @Override
+    public FeatureLevels appliedLevels() {
+        return levels.get();
+    }
+
+    @Override
     public CompletableFuture<FeatureLevels> levels() {
         return node.<FeatureLevels>query(new LocalRead(stateMachine -> levels.get()), QueryPolicy.LINEARIZABLE,
                 Optional.empty(), Optional.of(queryTimeout)).thenApply(o -> o.getResult());

@@ -60,6 +60,9 @@ public final class LevelRaiser implements AutoCloseable {
          */
         OptionalLong announcedDigest(String member);
 
+        /** The group's feature levels as this member has applied them so far (a local read, never blocks). */
+        FeatureLevels appliedLevels();
+
         /**
          * The group's feature levels with every entry committed before the call applied (on the leader, a
          * linearizable read); fails as the engine fails a query on a member that does not lead.
@@ -122,8 +125,10 @@ public final class LevelRaiser implements AutoCloseable {
     }
 
     /**
-     * One check: on the leader, with no proposal in flight and no check still reading the levels, reads the levels
-     * and proposes the next one if {@link LevelDecision} says so and auto-raise is on (or it is level 1).
+     * One check: on the leader, with no proposal in flight and no check still reading the levels, proposes the next
+     * level if {@link LevelDecision} says so and auto-raise is on (or it is level 1). The decision is taken on the
+     * levels this member has applied first, and only if that finds a level due, again on a linearizable read of them
+     * (so a group at its current level costs its leader no round trip per check).
      *
      * @return completes when the check is done (with the levels after it), at once if it did nothing; never fails
      */
@@ -135,21 +140,15 @@ public final class LevelRaiser implements AutoCloseable {
             LOG.debug("group {}: feature level check skipped: a proposal or check is in flight", group.id());
             return CompletableFuture.completedFuture(null);
         }
+        FeatureLevels applied = group.appliedLevels();
+        if (!due(decide(applied), applied)) {
+            checking.set(false);
+            return CompletableFuture.completedFuture(applied);
+        }
         return levels()
                 .thenCompose(levels -> {
                     LevelDecision d = decide(levels);
-                    if (d.kind() == LevelDecision.Kind.PROPOSE && (autoRaise || levels.currentLevel() == 0)) {
-                        return propose(d.next());
-                    }
-                    if (d.kind() == LevelDecision.Kind.PROPOSE) {
-                        LOG.debug("group {}: feature level {} not proposed: every member announces schema {}, but"
-                                + " raftwire.upgrade.auto-raise is off (expected: raftwire admin feature-level"
-                                + " --raise)", group.id(), d.next().currentLevel(), LevelDecision.hex(own.digest()));
-                    } else {
-                        LOG.debug("group {}: no feature level to propose at {}: {}", group.id(), levels,
-                                d.refusal());
-                    }
-                    return CompletableFuture.completedFuture(levels);
+                    return due(d, levels) ? propose(d.next()) : CompletableFuture.completedFuture(levels);
                 })
                 .handle((levels, failure) -> {
                     checking.set(false);
@@ -182,6 +181,21 @@ public final class LevelRaiser implements AutoCloseable {
             }
             return propose(d.next());
         });
+    }
+
+    /** Whether a check proposes {@code d.next()}; logs at DEBUG why not. */
+    private boolean due(LevelDecision d, FeatureLevels levels) {
+        if (d.kind() == LevelDecision.Kind.PROPOSE && (autoRaise || levels.currentLevel() == 0)) {
+            return true;
+        }
+        if (d.kind() == LevelDecision.Kind.PROPOSE) {
+            LOG.debug("group {}: feature level {} not proposed: every member announces schema {}, but"
+                    + " raftwire.upgrade.auto-raise is off (expected: raftwire admin feature-level --raise)",
+                    group.id(), d.next().currentLevel(), LevelDecision.hex(own.digest()));
+        } else {
+            LOG.debug("group {}: no feature level to propose at {}: {}", group.id(), levels, d.refusal());
+        }
+        return false;
     }
 
     private CompletableFuture<FeatureLevels> levels() {

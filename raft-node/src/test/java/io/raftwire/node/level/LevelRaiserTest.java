@@ -139,9 +139,11 @@ class LevelRaiserTest {
         LevelRaiser raiser = new LevelRaiser(g, V1, true, TIMEOUT);
         raiser.check().join();
 
-        g.levels = level1; // the old leader recorded level 1 before this member took over
+        g.levels = level1; // the old leader recorded level 1 before this member took over ...
+        g.applied = FeatureLevels.NONE; // ... and this member has not applied it yet
         g.leader = true;
         assertEquals(level1, raiser.check().join());
+        assertEquals(1, g.reads, "the committed levels were read before anything was proposed");
         assertEquals(List.of(), g.proposed, "level 1 is not recorded twice");
     }
 
@@ -209,6 +211,17 @@ class LevelRaiserTest {
     }
 
     @Test
+    void aCheckAtTheCurrentLevelCostsNoLinearizableRead() {
+        FeatureLevels level1 = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, V1));
+        ScriptedGroup g = new ScriptedGroup(level1).announce("m-2", V1).announce("m-3", V1);
+
+        assertEquals(level1, new LevelRaiser(g, V1, true, TIMEOUT).check().join());
+
+        assertEquals(0, g.reads);
+        assertEquals(List.of(), g.proposed);
+    }
+
+    @Test
     void aDecisionNamesEveryLaggingMemberInIdOrder() {
         Map<String, OptionalLong> announced = new LinkedHashMap<>();
         announced.put("m-3", OptionalLong.empty());
@@ -245,6 +258,7 @@ class LevelRaiserTest {
         final Map<String, Long> digests = new LinkedHashMap<>();
         final List<FeatureLevels> proposed = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile FeatureLevels levels;
+        volatile FeatureLevels applied; // null: as committed
         volatile boolean leader = true;
         volatile CompletableFuture<FeatureLevels> pending; // null: applied at once
         volatile int reads;
@@ -281,6 +295,11 @@ class LevelRaiserTest {
         public OptionalLong announcedDigest(String member) {
             Long d = digests.get(member);
             return d == null ? OptionalLong.empty() : OptionalLong.of(d);
+        }
+
+        @Override
+        public FeatureLevels appliedLevels() {
+            return applied != null ? applied : levels;
         }
 
         @Override

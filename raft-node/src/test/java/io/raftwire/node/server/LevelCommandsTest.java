@@ -124,6 +124,11 @@ class LevelCommandsTest {
             }
 
             @Override
+            public FeatureLevels appliedLevels() {
+                return FeatureLevels.NONE;
+            }
+
+            @Override
             public CompletableFuture<FeatureLevels> levels() {
                 return CompletableFuture.completedFuture(FeatureLevels.NONE);
             }
