@@ -1,14 +1,17 @@
 package io.raftwire.node.server;
 
+import io.microraft.exception.NotLeaderException;
 import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.response.CommandResponse;
+import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.node.level.FeatureLevel;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelOperations;
 import io.raftwire.node.level.LevelRaiser;
+import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.serializer.schema.TypeSchema;
 import io.raftwire.transport.Caller;
@@ -61,6 +64,18 @@ class LevelCommandsTest {
     }
 
     @Test
+    void aRaiseReachingAFollowerIsNoLeaderNamingTheLeaderSoTheClientGoesThere() {
+        LevelCommands commands = new LevelCommands(new MembershipGuard("prod", false), raiser(OWN.digest(),
+                CompletableFuture.failedFuture(new NotLeaderException(new NodeEndpoint("node-1"),
+                        new NodeEndpoint("node-2")))), "node-1");
+
+        CommandResponse r = answer(commands, ADMIN, LevelOperations.raise());
+
+        assertEquals(new RaftError(RaftError.Type.NO_LEADER, "this member does not lead; node-2 does",
+                new MemberId("node-2")), r.error());
+    }
+
+    @Test
     void aRaiseFromSomeoneWhoIsNoAdminIsForbidden() {
         LevelCommands commands = new LevelCommands(new MembershipGuard("prod", false), raiser(OWN.digest()),
                 "node-1");
@@ -102,6 +117,11 @@ class LevelCommandsTest {
 
     /** The raiser of a leader at no level whose one other member, node-2, announces {@code digest}. */
     private static LevelRaiser raiser(long digest) {
+        return raiser(digest, CompletableFuture.completedFuture(FeatureLevels.NONE));
+    }
+
+    /** As above, whose engine answers a read of the committed levels with {@code committed}. */
+    private static LevelRaiser raiser(long digest, CompletableFuture<FeatureLevels> committed) {
         return new LevelRaiser(new LevelRaiser.Group() {
             @Override
             public String id() {
@@ -130,7 +150,7 @@ class LevelCommandsTest {
 
             @Override
             public CompletableFuture<FeatureLevels> levels() {
-                return CompletableFuture.completedFuture(FeatureLevels.NONE);
+                return committed;
             }
 
             @Override
