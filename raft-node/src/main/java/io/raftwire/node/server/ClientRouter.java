@@ -195,14 +195,14 @@ public final class ClientRouter {
                         global(index, k.sessionIds())));
     }
 
-    CompletionStage<CommandResponse> command(Caller from, CommandRequest r) {
+    CompletionStage<CommandResponse> command(Caller caller, CommandRequest r) {
         Target t = target("CommandRequest", r.session());
         ClientService s = t.error() == null ? services(t).clients() : null;
         if (s == null) {
             return done(new CommandResponse(Status.ERROR, t.error() != null ? t.error() : stopped(t.index()), 0, 0,
                     new byte[0], 0));
         }
-        return s.command(from, t.index() == 0 ? r
+        return s.command(caller, t.index() == 0 ? r
                 : new CommandRequest(SessionIds.local(r.session()), r.sequence(), r.operation()));
     }
 
