@@ -31,6 +31,7 @@ import io.raftwire.node.group.SessionIds;
 import io.raftwire.node.kv.NestedId;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelOperations;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializers;
@@ -100,6 +101,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final SessionKeeper session;
     private final AtomicBoolean started = new AtomicBoolean();
     private final String group; // null: the members' only group
+    private final int groupIndex;
     private final LevelLearner levels;
 
     /**
@@ -134,6 +136,7 @@ public final class RaftwireClient implements AutoCloseable {
             Runnable stopEventThread, Duration operationTimeout, Duration sessionTimeout,
             ReadConsistency consistency) {
         this.group = group;
+        this.groupIndex = groupIndex;
         this.clientId = clientId;
         this.levels = new LevelLearner(this::query);
         this.codec = codec.withLevels(levels.state());
@@ -485,6 +488,58 @@ public final class RaftwireClient implements AutoCloseable {
     /** Asks the leader to hand leadership to {@code memberId}. */
     public CompletableFuture<TransferResponse> transferLeadership(String memberId) {
         return caller.call(new TransferRequest(new MemberId(GroupAddress.of(memberId, group))), TransferResponse.class);
+    }
+
+    /**
+     * Reads the group's feature levels from the cluster ({@link LevelOperations#READ}, a query with the session's read
+     * consistency, or a linearizable one without a session): every level the group has recorded, level 1 first. Needs
+     * no session, so an administrator's tool can read them after {@link #start()} alone. Unlike
+     * {@link #refreshFeatureLevels()} it leaves the levels this client writes at ({@link #featureLevels()}) as they
+     * are, and fails with the cluster's reason.
+     *
+     * @return completes with the history ({@link FeatureLevels#NONE} if none is recorded), or fails with a
+     *         {@link ClientException} carrying the cluster's error, or as {@link #query(PrimitiveOperation)} fails
+     */
+    public CompletableFuture<FeatureLevels> readFeatureLevels() {
+        QueryRequest request = new QueryRequest(sessionOrGroup(), session.lastSequence(), LevelOperations.read(),
+                session.highestIndex());
+        return caller.call(request, QueryResponse.class).thenApply(r -> history(r, "reading the feature levels"));
+    }
+
+    /**
+     * Asks the group's leader to record its types as the next feature level ({@link LevelOperations#RAISE}), which it
+     * does only if every member announces the same types as it at their handshakes and they are not the current
+     * level's. Members refuse it unless this client holds an admin certificate, or on plaintext they set
+     * {@code raftwire.security.plaintext-admin}. Needs no session; call {@link #start()} or {@link #connect()} first.
+     *
+     * @return completes with the history once the new level is applied, or fails with a {@link ClientException}
+     *         carrying the cluster's error: a {@code COMMAND_FAILURE} naming each member whose announced schema digest
+     *         differs from the leader's (with both digests) or that is unreachable, or saying {@code nothing to raise:
+     *         every member runs the current level's types}; a {@code PROTOCOL_ERROR} starting {@code forbidden:}
+     */
+    public CompletableFuture<FeatureLevels> raiseFeatureLevel() {
+        CommandRequest request = new CommandRequest(sessionOrGroup(), 0, LevelOperations.raise());
+        return caller.call(request, CommandResponse.class).thenApply(r -> history(r,
+                "raising the feature level"));
+    }
+
+    /** The session, or before one is open the id that addresses the client's group without one. */
+    private long sessionOrGroup() {
+        long id = session.id();
+        return id != 0 ? id : SessionIds.probe(groupIndex);
+    }
+
+    private static FeatureLevels history(OperationResponse response, String what) {
+        if (response.status() != RaftResponse.Status.OK) {
+            throw new ClientException("the cluster refused " + what + ": " + response.error(), response.error(),
+                    null);
+        }
+        try {
+            return FeatureLevels.fromBytes(response.result());
+        } catch (IllegalArgumentException e) {
+            throw new ClientException("the cluster answered " + what + " with bytes that are no feature levels: "
+                    + e.getMessage(), null, e);
+        }
     }
 
     private void keepAliveNow() {
