@@ -2,17 +2,27 @@ package io.raftwire.compat;
 
 import io.microraft.model.log.LogEntry;
 import io.microraft.model.log.RaftGroupMembersView;
+import io.microraft.model.log.SnapshotChunk;
 import io.microraft.model.log.SnapshotEntry;
 import io.microraft.model.persistence.RaftEndpointPersistentState;
 import io.microraft.model.persistence.RaftTermPersistentState;
 import io.microraft.persistence.RestoredRaftState;
+import io.raftwire.message.log.OperationEntry;
+import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.kv.KvEntry;
 import io.raftwire.node.kv.KvStateMachine;
+import io.raftwire.node.level.FeatureLevel;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelOperations;
 import io.raftwire.node.model.UpdateRaftGroupMembersOpModel;
+import io.raftwire.node.store.LevelFile;
+import io.raftwire.node.store.SchemaFileAccess;
+import io.raftwire.node.store.StoreOptions;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -45,6 +55,13 @@ final class CompatFixtures {
 
     /** The release whose fixtures are committed; a later release adds a folder, never rewrites this one. */
     static final String VERSION = "0.1.0";
+    /**
+     * The folder of the build that records feature levels (issue 26 steps 4, 6, 7): its directories hold
+     * {@code level.state}, {@code schema/<fp>.schema}, level-tagged operations and a snapshot carrying the levels.
+     */
+    static final String LEVELS_VERSION = "0.2.0-levels";
+    /** Every committed folder the reading tests read, oldest first. */
+    static final List<String> VERSIONS = List.of(VERSION, LEVELS_VERSION);
     /** Every provider a fixture is written with. */
     static final List<String> PROVIDERS = List.of("kryo", "protostuff", "jdk", "fory");
     /** The Raft group id (raftwire.cluster.id) the fixture directories were written for: their headers name it. */
@@ -150,6 +167,91 @@ final class CompatFixtures {
         }
         m.put("kv.count", String.valueOf(sm.keyCount()));
         return m;
+    }
+
+    /** Whether the folder of {@code version} records feature levels (its expectations hold {@code level.*}). */
+    static boolean recordsLevels(String version) {
+        return LEVELS_VERSION.equals(version);
+    }
+
+    /**
+     * The group's feature levels as {@code level.*} lines: {@code level.current} (0 if none) and {@code level.history}
+     * ({@link #describe}).
+     */
+    static Map<String, String> levelSummary(FeatureLevels levels) {
+        Map<String, String> m = new TreeMap<>();
+        m.put("level.current", String.valueOf(levels.currentLevel()));
+        m.put("level.history", describe(levels));
+        return m;
+    }
+
+    /** A history as {@code <level>:<16 hex digits of its schema digest>}, comma-separated; {@code -} if none. */
+    static String describe(FeatureLevels levels) {
+        if (levels.levels().isEmpty()) {
+            return "-";
+        }
+        return levels.levels().stream().map(l -> l.level() + ":" + HexFormat.of().toHexDigits(l.digest()))
+                .collect(Collectors.joining(","));
+    }
+
+    /**
+     * What a member's directory holds of feature levels, as {@code <member>.<what>} lines: {@code levelState} (the
+     * history {@code level.state} reads to, through the store's {@link LevelFile}), {@code schemaFiles} (each file
+     * under {@code schema/}, read through the store's reader: name, digest, type count), {@code snapshotLevels} (the
+     * history the snapshot's level chunk carries) and {@code logOperationIds} (the operation ids of the log's
+     * entries, level suffix included, with their counts).
+     */
+    static Map<String, String> memberLevelSummary(String member, Path dir, Serializer serializer, RestoredRaftState s)
+            throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        m.put(member + ".levelState", describe(new LevelFile(dir, serializer, GROUP, StoreOptions.defaults().syncer())
+                .read()));
+        List<String> schemas = new ArrayList<>();
+        Path schemaDir = dir.resolve(SchemaFileAccess.DIRECTORY);
+        if (Files.isDirectory(schemaDir)) {
+            try (Stream<Path> files = Files.list(schemaDir)) {
+                for (Path f : files.sorted().toList()) {
+                    String name = f.getFileName().toString();
+                    if (!name.endsWith(SchemaFileAccess.SUFFIX)) {
+                        schemas.add(name + " (not a schema file)");
+                        continue;
+                    }
+                    long fingerprint = HexFormat.fromHexDigitsToLong(name.substring(0,
+                            name.length() - SchemaFileAccess.SUFFIX.length()));
+                    Schema schema = SchemaFileAccess.read(dir, fingerprint);
+                    schemas.add(name + " digest " + HexFormat.of().toHexDigits(schema.digest()) + ", "
+                            + schema.types().size() + " types");
+                }
+            }
+        }
+        m.put(member + ".schemaFiles", schemas.isEmpty() ? "-" : String.join("; ", schemas));
+        String snapshotLevels = "-";
+        SnapshotEntry snapshot = s.getSnapshotEntry();
+        if (snapshot != null) {
+            for (Object chunk : (List<?>) snapshot.getOperation()) {
+                Object op = ((SnapshotChunk) chunk).getOperation();
+                if (LevelOperations.isRecord(op)) {
+                    snapshotLevels = describe(FeatureLevels.fromBytes(((PrimitiveOperation) op).value()));
+                }
+            }
+        }
+        m.put(member + ".snapshotLevels", snapshotLevels);
+        Map<String, Integer> ids = new TreeMap<>();
+        for (LogEntry e : s.getLogEntries()) {
+            Object op = e.getOperation();
+            if (op instanceof OperationEntry o) {
+                ids.merge(o.operation().id().id(), 1, Integer::sum);
+            } else if (op instanceof PrimitiveOperation p) {
+                ids.merge(p.id().id(), 1, Integer::sum);
+            }
+        }
+        m.put(member + ".logOperationIds", ids.toString());
+        return m;
+    }
+
+    /** Feature level 1 of the KV node's registry: what a cluster of this build records first. */
+    static FeatureLevels levelOne() {
+        return FeatureLevels.NONE.raisedTo(new FeatureLevel(1, KvNodes.registry().schema()));
     }
 
     /** Reads an {@code expected.properties} file. */

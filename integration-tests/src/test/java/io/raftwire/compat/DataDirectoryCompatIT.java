@@ -20,19 +20,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Whole members of today restart from copies of the committed data directories of release
- * {@value CompatFixtures#VERSION} (issue 26's N-1 fixtures) on loopback sockets, with the shipped KV node: they elect a
+ * Whole members of today restart from copies of the committed data directories of every fixture folder
+ * ({@link CompatFixtures#VERSIONS}, issue 26's N-1 fixtures) on loopback sockets, with the shipped KV node: they elect a
  * leader, apply the whole recovered log, hold exactly the key-value state {@code expected.properties} records, run
- * the membership the log left (node-4 removed) and take new writes. The default test command runs one provider, the
- * long profile all four ({@link ItProviders}).
+ * the membership the log left (node-4 removed) and take new writes; members of the levels folder start at the feature level it recorded, and the client learns it. The
+ * default test command runs one provider per folder, the long profile all four ({@link ItProviders}).
  */
 class DataDirectoryCompatIT {
 
@@ -46,15 +48,21 @@ class DataDirectoryCompatIT {
     @TempDir
     Path tmp;
 
-    static List<String> providers() {
-        return ItProviders.of("fory", "kryo", "protostuff", "jdk", "fory");
+    static Stream<Arguments> folders() {
+        // one provider per folder in the default command (a different one each), all four in the long profile
+        return Stream.concat(
+                ItProviders.of("fory", "kryo", "protostuff", "jdk", "fory").stream()
+                        .map(p -> Arguments.of(CompatFixtures.VERSION, p)),
+                ItProviders.of("kryo", "kryo", "protostuff", "jdk", "fory").stream()
+                        .map(p -> Arguments.of(CompatFixtures.LEVELS_VERSION, p)));
     }
 
-    @ParameterizedTest
-    @MethodSource("providers")
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("folders")
     @Timeout(120)
-    void membersRestartedFromTheFixtureHoldItsStateAndTakeNewWrites(String provider) throws Exception {
-        Path folder = CompatFixtures.folder(CompatFixtures.VERSION, provider);
+    void membersRestartedFromTheFixtureHoldItsStateAndTakeNewWrites(String version, String provider)
+            throws Exception {
+        Path folder = CompatFixtures.folder(version, provider);
         Map<String, String> expected = CompatFixtures.read(folder.resolve("expected.properties"));
         Path root = tmp.resolve("data");
         for (String member : CompatFixtures.MEMBERS) {
@@ -80,6 +88,10 @@ class DataDirectoryCompatIT {
                         node.memberId() + " restarted from the " + provider + " fixture");
                 assertTrue((Long) state.get("applied") >= applied, () -> node.memberId() + " applied "
                         + state.get("applied") + " (expected: at least the fixture's " + applied + ")");
+                if (CompatFixtures.recordsLevels(version)) { // 0.1.0 recorded none; a leader may record level 1 now
+                    assertEquals(expected.get("level.history"), CompatFixtures.describe(node.group().levels().get()),
+                            node.memberId() + "'s feature levels after starting from the " + version + " fixture");
+                }
             }
             try (KvClient client = KvClusterAccess.client(cluster)) {
                 byte[] value = "written after the upgrade".getBytes(StandardCharsets.UTF_8);
@@ -87,6 +99,11 @@ class DataDirectoryCompatIT {
                         .success());
                 assertArrayEquals(value, client.get(CompatFixtures.ALPHA).get(WAIT.toMillis(),
                         TimeUnit.MILLISECONDS).value());
+                if (CompatFixtures.recordsLevels(version)) {
+                    assertEquals(expected.get("level.current"),
+                            String.valueOf(client.session().featureLevels().currentLevel()),
+                            "the level the client learnt from the members, and writes at");
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.raftwire.compat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -12,6 +13,7 @@ import io.raftwire.transport.netty.codec.FrameDescriptor;
 import io.raftwire.transport.netty.codec.FrameKind;
 import io.raftwire.transport.netty.codec.Handshake;
 import io.raftwire.transport.netty.codec.HandshakeCheck;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import io.raftwire.transport.netty.codec.SerializerSet;
 
 import java.nio.charset.StandardCharsets;
@@ -21,15 +23,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Today's decoders read the golden frames of release {@value CompatFixtures#VERSION} (issue 26's N-1 fixtures), per
- * provider: every frame kind decodes to what {@code frames/expected.properties} records, and today's handshake check
+ * Today's decoders read the golden frames of every fixture folder ({@link CompatFixtures#VERSIONS}, issue 26's N-1
+ * fixtures), per provider: every frame kind decodes to what {@code frames/expected.properties} records, and today's handshake check
  * accepts the recorded HELLO and WELCOME, so a member of that release could still connect.
  */
 @ExtendWith(LeakDetectionExtension.class)
@@ -40,10 +44,15 @@ class FrameCompatTest {
         return CompatFixtures.PROVIDERS;
     }
 
-    @ParameterizedTest
-    @MethodSource("providers")
-    void everyGoldenFrameDecodesToItsRecordedValue(String provider) throws Exception {
-        Path frames = CompatFixtures.folder(CompatFixtures.VERSION, provider).resolve("frames");
+    static Stream<Arguments> folders() {
+        return CompatFixtures.VERSIONS.stream().flatMap(v -> CompatFixtures.PROVIDERS.stream()
+                .map(p -> Arguments.of(v, p)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("folders")
+    void everyGoldenFrameDecodesToItsRecordedValue(String version, String provider) throws Exception {
+        Path frames = CompatFixtures.folder(version, provider).resolve("frames");
         Map<String, String> expected = CompatFixtures.read(frames.resolve("expected.properties"));
         Serializer serializer = CompatFixtures.serializer(provider);
         Map<String, String> actual = new TreeMap<>();
@@ -53,10 +62,10 @@ class FrameCompatTest {
         assertEquals(expected, actual, provider + " golden frames in " + frames);
     }
 
-    @ParameterizedTest
-    @MethodSource("providers")
-    void todaysHandshakeCheckAcceptsTheRecordedHelloAndWelcome(String provider) throws Exception {
-        Path frames = CompatFixtures.folder(CompatFixtures.VERSION, provider).resolve("frames");
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("folders")
+    void todaysHandshakeCheckAcceptsTheRecordedHelloAndWelcome(String version, String provider) throws Exception {
+        Path frames = CompatFixtures.folder(version, provider).resolve("frames");
         Serializer serializer = CompatFixtures.serializer(provider);
         SerializerSet set = SerializerSet.of(serializer);
         Handshake hello = handshake(frames.resolve("hello.hex"));
@@ -66,20 +75,39 @@ class FrameCompatTest {
         Handshake node1 = Handshake.of(CompatFixtures.GROUP, "node-1", "node-2", Handshake.Lane.URGENT,
                 16 * 1024 * 1024, 3000, set);
         assertEquals(List.of(), HandshakeCheck.checkHello(node2, hello), "node-2 today, HELLO of " + provider
-                + " release " + CompatFixtures.VERSION);
+                + " release " + version);
         assertEquals(List.of(), HandshakeCheck.checkWelcome(node1, "node-2", welcome), "node-1 today, WELCOME of "
-                + provider + " release " + CompatFixtures.VERSION);
+                + provider + " release " + version);
     }
 
     /** The frame list the fixture holds is the one the writer writes: a new frame kind needs a new version folder. */
-    @ParameterizedTest
-    @MethodSource("providers")
-    void theFixtureHoldsAFrameOfEveryKind(String provider) throws Exception {
-        Path frames = CompatFixtures.folder(CompatFixtures.VERSION, provider).resolve("frames");
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("folders")
+    void theFixtureHoldsAFrameOfEveryKind(String version, String provider) throws Exception {
+        Path frames = CompatFixtures.folder(version, provider).resolve("frames");
         Map<String, String> expected = CompatFixtures.read(frames.resolve("expected.properties"));
         for (FrameKind kind : FrameKind.values()) {
             assertTrue(expected.values().stream().anyMatch(v -> v.startsWith("kind " + kind + ",")),
                     "no golden " + kind + " frame for " + provider + " in " + frames);
+        }
+    }
+
+    /**
+     * The levels folder's HELLO and WELCOME carry the schema marker (the entry a 0.1.0 member reads as one more
+     * accepted serializer) announcing levels 1..1 and the digest of the registry's schema, the digest its data
+     * directories record as level 1.
+     */
+    @ParameterizedTest
+    @MethodSource("providers")
+    void theLevelsFolderHandshakesAnnounceTheSchemaOfLevelOne(String provider) throws Exception {
+        Path frames = CompatFixtures.folder(CompatFixtures.LEVELS_VERSION, provider).resolve("frames");
+        long digest = CompatFixtures.levelOne().current().orElseThrow().digest();
+        for (String name : List.of("hello", "welcome")) {
+            Handshake.SerializerInfo marker = SchemaMarker.find(handshake(frames.resolve(name + ".hex")));
+            assertNotNull(marker, provider + " " + name + " of " + CompatFixtures.LEVELS_VERSION
+                    + " (expected: a schema marker entry)");
+            assertEquals(new Handshake.SerializerInfo(SchemaMarker.ID, SchemaMarker.LEVELS, digest), marker,
+                    provider + " " + name + "'s marker (expected: levels 1..1 and level 1's schema digest)");
         }
     }
 
