@@ -42,11 +42,10 @@ import io.raftwire.serializer.TypeRegistry;
  *
  * <p><b>Absence.</b> A null reference component is simply not written; a missing field decodes as null and the
  * constructor decides whether that is allowed. LONG, INT and BOOLEAN are always present; a payload without one is
- * refused. <b>Unknown fields are refused</b> too, as are fields out of order or repeated: raftwire makes no
- * schema-evolution promise yet, and the serializer {@link Serializer#fingerprint() fingerprint} keeps nodes with
- * different types from talking at all, so an unexpected field can only be corruption or an attack. Bytes written
- * with another schema are read by a {@link ProtostuffResolvingDecoder} instead, which skips the fields the writer's
- * schema says the reader lacks; nothing calls it yet.
+ * refused. <b>Unknown fields are refused</b> too, as are fields out of order or repeated: bytes written with another
+ * schema are read by a {@link ProtostuffResolvingDecoder} instead ({@link Serializer#decoderFor}), which skips the
+ * fields the writer's schema says the reader lacks, so an unexpected field here can only be corruption or an
+ * attack.
  *
  * <p><b>Hostile input.</b> Decoding goes through {@code ByteBufInput}, not protostuff's inputs (whose
  * {@code ByteArrayInput} allocates a declared 2^31-1 byte length, docs/library-behaviour.md §2 P2): every
