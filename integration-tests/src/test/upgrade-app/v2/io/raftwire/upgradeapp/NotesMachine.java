@@ -1,0 +1,62 @@
+package io.raftwire.upgradeapp;
+
+import io.raftwire.node.app.ReplicatedStateMachine;
+import io.raftwire.node.kv.OperationCodec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeMap;
+
+/** The notes store, version 2: tags and Append. */
+public final class NotesMachine extends ReplicatedStateMachine<NoteOp, NoteResult> {
+
+    final TreeMap<String, Note> notes = new TreeMap<>();
+
+    public NotesMachine(Collection<OperationCodec> codecs) {
+        super(NoteOp.class, codecs);
+    }
+
+    @Override
+    protected NoteResult apply(NoteOp op) {
+        if (op instanceof Put p) {
+            Note before = notes.put(p.key(), new Note(p.key(), p.value(), p.tag()));
+            return new NoteResult(p.value(), before == null ? null : before.value(), p.tag());
+        }
+        if (op instanceof Append a) {
+            Note before = notes.get(a.key());
+            String previous = before == null ? null : before.value();
+            String tag = before == null ? null : before.tag();
+            String value = (previous == null ? "" : previous) + a.suffix();
+            notes.put(a.key(), new Note(a.key(), value, tag));
+            return new NoteResult(value, previous, tag);
+        }
+        throw new IllegalArgumentException(op.getClass().getSimpleName() + " is not a command (expected: Put or"
+                + " Append)");
+    }
+
+    @Override
+    protected NoteResult query(NoteOp op) {
+        if (op instanceof Get g) {
+            Note n = notes.get(g.key());
+            return new NoteResult(n == null ? null : n.value(), null, n == null ? null : n.tag());
+        }
+        throw new IllegalArgumentException(op.getClass().getSimpleName() + " is not a query (expected: Get)");
+    }
+
+    @Override
+    protected Object snapshot() {
+        return new Notes(List.copyOf(notes.values()));
+    }
+
+    @Override
+    protected void restore(Object snapshot) {
+        if (!(snapshot instanceof Notes s)) {
+            throw new IllegalArgumentException("snapshot is " + snapshot.getClass().getName() + " (expected: Notes)");
+        }
+        notes.clear();
+        for (Note n : new ArrayList<>(s.notes())) {
+            notes.put(n.key(), n);
+        }
+    }
+}
