@@ -14,7 +14,7 @@ import java.util.SortedMap;
  * test sees them only through this interface and {@code Object}, as two separately built versions of one application.
  *
  * <p>Version 1 has {@code Put(key, value)} and {@code Get(key)}; version 2 gives {@code Put} a third component, a tag,
- * and adds {@code Append(key, suffix)}; the notes in its state and its results carry the tag too.
+ * and adds {@code Append(key, suffix)}; its results carry the tag too, and its snapshot type gains the tags by key.
  *
  * <p>Implementations are stateless and thread-safe.
  */
@@ -55,6 +55,12 @@ public interface UpgradeApp {
 
     /** A value of every registered type of this version, for round trips. */
     List<Object> samples();
+
+    /** The group's feature level as a state machine of this version knows it (0: none recorded). Raft thread only. */
+    int featureLevel(StateMachine stateMachine);
+
+    /** The levels a state machine of this version was told of as they rose, in order. Any thread. */
+    List<Integer> levelsTold(StateMachine stateMachine);
 
     /**
      * The notes a state machine of this version holds, by key. Raft thread only (read it through

@@ -130,6 +130,47 @@ final class UpgradeCluster implements AutoCloseable {
                 .clientId(clientId).operationTimeout(WAIT).build().connect();
     }
 
+    /** The feature level the running member at {@code index} has applied, read on its Raft thread. */
+    int levelOf(int index) throws Exception {
+        UpgradeApp app = UpgradeApps.version(buildOf(index));
+        return cluster.node(index).read(0, WAIT, app::featureLevel).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The levels the running member at {@code index} was told of as they rose, in order. */
+    List<Integer> levelsTold(int index) {
+        return UpgradeApps.version(buildOf(index)).levelsTold(cluster.node(index).stateMachine());
+    }
+
+    /** Every running member's feature level, by member id. */
+    Map<String, Integer> levels() throws Exception {
+        Map<String, Integer> levels = new TreeMap<>();
+        for (int i = 0; i < size(); i++) {
+            if (cluster.node(i) != null) {
+                levels.put(LocalCluster.id(i), levelOf(i));
+            }
+        }
+        return levels;
+    }
+
+    /** Waits until every running member has applied feature level {@code level}. */
+    void awaitLevel(int level) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        Map<String, Integer> levels = Map.of();
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                levels = levels();
+            } catch (Exception e) {
+                throw new IllegalStateException("reading the members' feature levels", e);
+            }
+            if (levels.values().stream().allMatch(l -> l == level)) {
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        throw new IllegalStateException("the members never all applied feature level " + level + " within "
+                + WAIT.toMillis() + " ms: " + levels);
+    }
+
     /** One member's notes, read on its Raft thread, and the log index its state machine had applied then. */
     record MemberNotes(long appliedIndex, int build, SortedMap<String, UpgradeApp.Reply> notes) {
     }

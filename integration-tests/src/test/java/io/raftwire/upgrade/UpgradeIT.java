@@ -1,8 +1,6 @@
 package io.raftwire.upgrade;
 
 import io.raftwire.linearizability.CheckResult;
-import io.raftwire.linearizability.KvInput;
-import io.raftwire.linearizability.KvOutput;
 import io.raftwire.linearizability.LinearizabilityChecker;
 import io.raftwire.linearizability.Operation;
 import io.raftwire.testkit.Seeds;
@@ -21,10 +19,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own), and the members' states equal at one applied index at the end.
  *
  * <p>The default test command runs one short variant (kryo, 3 members); {@code -Plong} runs 3 members on every other
- * provider and 5 on kryo.
+ * provider, 5 on kryo, and a serializer switch (kryo to fory) whose second round is also the type upgrade.
  */
 class UpgradeIT {
 
@@ -69,15 +69,17 @@ class UpgradeIT {
     }
 
     /**
-     * Every member on build 1; members replaced by build 2 one at a time on their own directories, the last one
-     * left on build 1 for a while; a build 2 client then uses what build 2 added; one member restarted from a copy of
-     * its pre-upgrade directory; a downgrade refused with the directory unchanged.
+     * Every member on build 1 (feature level 1 recorded at once); members replaced by build 2 one at a time on their
+     * own directories, the last one left on build 1 for a while (the level stays 1); level 2 raised by itself once
+     * every member runs build 2, and every member's application told; a build 2 client then uses what build 2 added;
+     * one member restarted from a copy of its pre-upgrade directory; a downgrade refused with the directory unchanged.
      */
     private void rollingUpgrade(int size, String serializer) throws Exception {
         long seed = Seeds.seed("UpgradeIT.rollingUpgrade." + size + "." + serializer);
         Path data = temp.resolve("data");
         try (UpgradeCluster cluster = UpgradeCluster.start(size, UpgradeCluster.base(serializer), data, 1);
              NotesWorkload workload = new NotesWorkload(cluster, seed)) {
+            cluster.awaitLevel(1);
             workload.startWriter(1, NotesWorkload.Kind.PUT);
             workload.startWriter(1, NotesWorkload.Kind.PUT);
             workload.startReader(1);
@@ -94,14 +96,93 @@ class UpgradeIT {
                 progress(workload, 20, "with node-" + (i + 1) + " on build 2");
             }
             progress(workload, 60, "with only node-" + size + " left on build 1");
+            assertEquals(Set.of(1), Set.copyOf(cluster.levels().values()), "a member on build 1 holds the level at 1");
             cluster.replace(size - 1, 2);
-            progress(workload, 20, "with every member on build 2");
+            cluster.awaitLevel(2);
+            for (int i = 0; i < size; i++) {
+                assertEquals(List.of(2), cluster.levelsTold(i), "the levels node-" + (i + 1) + "'s application was told");
+            }
+            progress(workload, 20, "at level 2");
 
-            // the rest of the scenario (level raised, the new command, the pre-upgrade directory, the downgrade)
-            // follows in the next steps
+            workload.startWriter(2, NotesWorkload.Kind.TAGGED_PUT_AND_APPEND);
+            workload.startReader(2);
+            appends(workload, 10, "by a build 2 client at level 2");
+
+            // an older directory rolls the member's Raft state back (log, term, vote): safe while the others hold
+            // every committed entry, so it catches up before another member stops
+            cluster.stop(0);
+            cluster.restoreDirectory(0, preUpgrade);
+            cluster.restart(0);
+            appends(workload, 10, "with node-1 restarted from its pre-upgrade directory");
+            cluster.notesAtOneIndex();
+
+            int other = 1;
+            cluster.stop(other);
+            Path dir = cluster.directory(other);
+            SortedMap<String, String> before = UpgradeCluster.contents(dir);
+            cluster.build(other, 1);
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> cluster.restart(other));
+            assertTrue(refused.getMessage().startsWith("data directory " + dir + " (raftwire.node.data-dir) records"),
+                    refused.getMessage());
+            assertTrue(refused.getMessage().contains("this build has the types of feature level 1 (schema "),
+                    refused.getMessage());
+            assertTrue(refused.getMessage().contains("below the cluster's level 2 (expected: the types of level 2 or"
+                    + " a later build; a downgrade below the cluster's level is refused); nothing in it was changed"),
+                    refused.getMessage());
+            assertEquals(before, UpgradeCluster.contents(dir), "the refused directory's files and bytes");
+            cluster.build(other, 2);
+            cluster.restart(other);
+            appends(workload, 10, "after the refused downgrade");
+
             workload.stopWorkers();
             checkEnd(cluster, workload, 2);
         }
+    }
+
+    /**
+     * Today's serializer switch (every member accepts the second serializer, then every member sends it) with the
+     * type upgrade in its second round: each member restarts once with both the new serializer and build 2.
+     */
+    @Tag("long")
+    @Test
+    @Timeout(300)
+    void aSerializerSwitchAndATypeUpgradeInOneRollingRestart() throws Exception {
+        long seed = Seeds.seed("UpgradeIT.switch");
+        try (UpgradeCluster cluster = UpgradeCluster.start(3, UpgradeCluster.base("kryo"), temp.resolve("data"), 1);
+             NotesWorkload workload = new NotesWorkload(cluster, seed)) {
+            cluster.awaitLevel(1);
+            workload.startWriter(1, NotesWorkload.Kind.PUT);
+            workload.startReader(1);
+            progress(workload, 30, "on kryo and build 1");
+            for (int i = 0; i < 3; i++) {
+                cluster.stop(i);
+                cluster.cluster.reconfigure(i, Map.of("raftwire.serializer", "kryo",
+                        "raftwire.serializer.accept", "fory"));
+                cluster.restart(i);
+                progress(workload, 20, "with node-" + (i + 1) + " accepting fory");
+            }
+            for (int i = 0; i < 3; i++) {
+                cluster.stop(i);
+                cluster.cluster.reconfigure(i, Map.of("raftwire.serializer", "fory",
+                        "raftwire.serializer.accept", "kryo"));
+                cluster.build(i, 2);
+                cluster.restart(i);
+                progress(workload, 20, "with node-" + (i + 1) + " on fory and build 2");
+            }
+            cluster.awaitLevel(2);
+            workload.startWriter(2, NotesWorkload.Kind.TAGGED_PUT_AND_APPEND);
+            appends(workload, 10, "by a build 2 client on fory");
+            workload.stopWorkers();
+            checkEnd(cluster, workload, 2);
+        }
+    }
+
+    private static void appends(NotesWorkload workload, int appends, String phase) {
+        long target = workload.appends() + appends;
+        Await.until(UpgradeCluster.WAIT.multipliedBy(2), () -> workload.appends() >= target
+                || !workload.errors().isEmpty(), () -> "the appends stalled " + phase + " at " + workload.appends());
+        assertEquals(List.of(), workload.errors(), "client-visible errors " + phase);
     }
 
     private static void progress(NotesWorkload workload, int operations, String phase) {

@@ -65,6 +65,16 @@ public final class NotesApp implements UpgradeApp {
     }
 
     @Override
+    public int featureLevel(StateMachine stateMachine) {
+        return ((NotesMachine) stateMachine).featureLevel();
+    }
+
+    @Override
+    public List<Integer> levelsTold(StateMachine stateMachine) {
+        return List.copyOf(((NotesMachine) stateMachine).levelsTold);
+    }
+
+    @Override
     public SortedMap<String, Reply> notes(StateMachine stateMachine) {
         SortedMap<String, Reply> out = new TreeMap<>();
         ((NotesMachine) stateMachine).notes.forEach((k, n) -> out.put(k, new Reply(n.value(), null, null)));

@@ -7,11 +7,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The notes store, version 1. */
 public final class NotesMachine extends ReplicatedStateMachine<NoteOp, NoteResult> {
 
     final TreeMap<String, Note> notes = new TreeMap<>();
+    /** The levels this member was told of, in order; written on the Raft thread, read by the test on any. */
+    final List<Integer> levelsTold = new CopyOnWriteArrayList<>();
 
     public NotesMachine(Collection<OperationCodec> codecs) {
         super(NoteOp.class, codecs);
@@ -33,6 +36,11 @@ public final class NotesMachine extends ReplicatedStateMachine<NoteOp, NoteResul
             return new NoteResult(n == null ? null : n.value(), null);
         }
         throw new IllegalArgumentException(op.getClass().getSimpleName() + " is not a query (expected: Get)");
+    }
+
+    @Override
+    protected void onFeatureLevel(int level) {
+        levelsTold.add(level);
     }
 
     @Override

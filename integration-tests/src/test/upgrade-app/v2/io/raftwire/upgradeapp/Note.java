@@ -1,5 +1,5 @@
 package io.raftwire.upgradeapp;
 
-/** One note of the state. Version 2: with its tag (null: none). */
-public record Note(String key, String value, String tag) {
+/** One note of the state; the same in version 2 (its tag is kept beside it, in {@link Notes#tags()}). */
+public record Note(String key, String value) {
 }

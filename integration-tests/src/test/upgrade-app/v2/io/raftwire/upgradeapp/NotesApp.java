@@ -59,14 +59,26 @@ public final class NotesApp implements UpgradeApp {
     @Override
     public List<Object> samples() {
         return List.of(new Put("k", "v", "t"), new Put("k", "v", null), new Get("k"), new NoteResult("v", null, "t"),
-                new Note("k", "v", null), new Notes(List.of(new Note("a", "1", "x"), new Note("b", "2", null))),
+                new Note("k", "v"), new Notes(List.of(new Note("a", "1"), new Note("b", "2")),
+                        new TreeMap<>(java.util.Map.of("a", "x"))),
                 new Append("k", "-s"));
+    }
+
+    @Override
+    public int featureLevel(StateMachine stateMachine) {
+        return ((NotesMachine) stateMachine).featureLevel();
+    }
+
+    @Override
+    public List<Integer> levelsTold(StateMachine stateMachine) {
+        return List.copyOf(((NotesMachine) stateMachine).levelsTold);
     }
 
     @Override
     public SortedMap<String, Reply> notes(StateMachine stateMachine) {
         SortedMap<String, Reply> out = new TreeMap<>();
-        ((NotesMachine) stateMachine).notes.forEach((k, n) -> out.put(k, new Reply(n.value(), null, n.tag())));
+        NotesMachine m = (NotesMachine) stateMachine;
+        m.notes.forEach((k, n) -> out.put(k, new Reply(n.value(), null, m.tags.get(k))));
         return out;
     }
 }
