@@ -4,6 +4,8 @@ import io.microraft.QueryPolicy;
 import io.microraft.Ordered;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.message.RaftResponse;
+import io.raftwire.message.response.TransferResponse;
 import io.raftwire.node.RaftwireNode;
 import io.raftwire.node.client.RaftwireClient;
 import io.raftwire.node.local.LocalCluster;
@@ -57,6 +59,7 @@ final class UpgradeCluster implements AutoCloseable {
         Map<String, String> base = new LinkedHashMap<>();
         base.put("raftwire.serializer", serializer);
         base.put("raftwire.tls.enabled", "false"); // loopback tests run plaintext on purpose
+        base.put("raftwire.security.plaintext-admin", "true"); // and hand leadership over over it
         base.put("raftwire.cluster.id", "it-upgrade");
         base.put("raftwire.raft.election-timeout-ms", "300");
         base.put("raftwire.raft.heartbeat-period-secs", "1");
@@ -122,6 +125,35 @@ final class UpgradeCluster implements AutoCloseable {
 
     int awaitLeader() {
         return cluster.awaitLeader(WAIT);
+    }
+
+    /**
+     * Hands the leadership to a running member other than the leader and {@code excluded}, and waits until it leads:
+     * a new leader starts replicating to every follower from its own log's end, knowing nothing any follower
+     * acknowledged before.
+     */
+    void handOverLeadership(int excluded) throws Exception {
+        int leader = awaitLeader();
+        int target = -1;
+        for (int i = 0; i < size() && target < 0; i++) {
+            if (i != leader && i != excluded && cluster.node(i) != null) {
+                target = i;
+            }
+        }
+        String id = LocalCluster.id(target);
+        try (RaftwireClient admin = client(buildOf(target), "admin")) {
+            TransferResponse transfer = admin.transferLeadership(id).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            if (transfer.status() != RaftResponse.Status.OK) {
+                throw new IllegalStateException("handing the leadership to " + id + " was refused: " + transfer);
+            }
+        }
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (cluster.leaderIndex().orElse(-1) != target) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(id + " did not take the leadership within " + WAIT.toMillis() + " ms");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
     }
 
     /** A connected client of build {@code build}, with a generous operation deadline (it retries until then). */

@@ -108,10 +108,14 @@ class UpgradeIT {
             workload.startReader(2);
             appends(workload, 10, "by a build 2 client at level 2");
 
-            // an older directory rolls the member's Raft state back (log, term, vote): safe while the others hold
-            // every committed entry, so it catches up before another member stops
+            // An older directory rolls the member's Raft state back (log, term, vote), which Raft does not expect of
+            // a member: safe here because the others hold every committed entry and it catches up before another
+            // member stops. A new leader is chosen while it is down, since a leader that saw it acknowledge entries
+            // it no longer has would retry them forever (MicroRaft 0.7 never moves a follower's next index below
+            // what it acknowledged).
             cluster.stop(0);
             cluster.restoreDirectory(0, preUpgrade);
+            cluster.handOverLeadership(0);
             cluster.restart(0);
             appends(workload, 10, "with node-1 restarted from its pre-upgrade directory");
             cluster.notesAtOneIndex();
