@@ -3,8 +3,11 @@ package io.raftwire.node;
 import io.microraft.persistence.RestoredRaftState;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelRules;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.store.FileRaftStore;
+import io.raftwire.node.store.LevelFile;
 import io.raftwire.node.store.StoreListener;
 import io.raftwire.node.store.StoreOptions;
 import io.raftwire.node.store.SharedLog;
@@ -33,10 +36,16 @@ import org.slf4j.LoggerFactory;
  * serializer recorded in its files, whatever the node sends with, so that moving a cluster's wire to another
  * serializer node by node keeps every node's log. A directory of another member is refused.
  *
- * @param store    the open store
- * @param restored the state it held, or {@code null} for a new directory
+ * <p>Before the store opens (and repairs anything), the group's feature levels are read from {@link LevelFile
+ * level.state}; a build that {@link LevelRules#startRefusal} refuses (a downgrade below the recorded level, or types
+ * that cannot read its schema) is refused with the directory left exactly as it was.
+ *
+ * @param store     the open store
+ * @param restored  the state it held, or {@code null} for a new directory
+ * @param levels    the feature levels {@code level.state} held ({@link FeatureLevels#NONE} if none)
+ * @param levelFile where the group keeps its feature levels
  */
-record DurableState(FileRaftStore store, RestoredRaftState restored) {
+record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLevels levels, LevelFile levelFile) {
 
     private static final Logger LOG = LoggerFactory.getLogger(DurableState.class);
 
@@ -45,7 +54,8 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
      *
      * @throws UncheckedIOException     naming the directory, if it cannot be opened, is damaged (the cause is a
      *                                  {@code StoreCorruptedException} naming file and offset) or is locked
-     * @throws IllegalArgumentException if the directory belongs to another member
+     * @throws IllegalArgumentException if the directory belongs to another member, or records a feature level this
+     *                                  build may not run at (nothing in the directory is changed then)
      */
     static DurableState open(Path dir, RaftwireConfig config, TypeRegistry registry, StoreListener listener) {
         return open(dir, config.get(ConfigKeys.CLUSTER_ID), config, registry, listener, null, 0);
@@ -63,8 +73,11 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
             Files.createDirectories(dir);
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            store = shared == null ? FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener)
-                    : FileRaftStore.open(dir, serializer, groupId, StoreOptions.defaults(), listener, shared, index);
+            LevelFile levelFile = new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer());
+            FeatureLevels levels = startLevels(dir, levelFile, registry);
+            StoreOptions options = StoreOptions.defaults().withLevels(levels); // other registries' files, at a level
+            store = shared == null ? FileRaftStore.open(dir, serializer, groupId, options, listener)
+                    : FileRaftStore.open(dir, serializer, groupId, options, listener, shared, index);
             RestoredRaftState restored = store.takeRestoredState().orElse(null);
             if (restored != null) {
                 NodeEndpoint owner = (NodeEndpoint) restored.getLocalEndpointPersistentState().getLocalEndpoint();
@@ -76,7 +89,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
                         name, restored.getTermPersistentState().getTerm(), restored.getLogEntries().size(),
                         restored.getSnapshotEntry() == null ? "none" : restored.getSnapshotEntry().getIndex());
             }
-            return new DurableState(store, restored);
+            return new DurableState(store, restored, levels, levelFile);
         } catch (IOException e) {
             closeQuietly(store);
             throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
@@ -85,6 +98,42 @@ record DurableState(FileRaftStore store, RestoredRaftState restored) {
             closeQuietly(store);
             throw e;
         }
+    }
+
+    /**
+     * Checks {@code level.state} of group {@code groupId}'s directory {@code dir} without changing anything, if the
+     * directory exists: what {@link #open} checks first, for a member that must check every group before it opens
+     * its shared log (which may cut a torn tail).
+     *
+     * @return the levels it records ({@link FeatureLevels#NONE} if the directory or the file does not exist)
+     * @throws IllegalArgumentException     as {@link #open}, for a feature level this build may not run at
+     * @throws UncheckedIOException         naming the directory, if {@code level.state} is damaged
+     */
+    static FeatureLevels checkStart(Path dir, String groupId, RaftwireConfig config, TypeRegistry registry) {
+        if (!Files.isDirectory(dir)) {
+            return FeatureLevels.NONE;
+        }
+        try {
+            String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
+            Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
+            return startLevels(dir, new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer()),
+                    registry);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
+                    + reason(e), e);
+        }
+    }
+
+    /** The levels {@code level.state} records, if this build may start at them. */
+    private static FeatureLevels startLevels(Path dir, LevelFile levelFile, TypeRegistry registry) throws IOException {
+        FeatureLevels levels = levelFile.read();
+        String refusal = LevelRules.startRefusal(registry.schema(), levels);
+        if (refusal != null) {
+            throw new IllegalArgumentException("data directory " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
+                    + ") records " + levels + " in " + LevelFile.NAME + ", and " + refusal + "; nothing in it was"
+                    + " changed");
+        }
+        return levels;
     }
 
     /**

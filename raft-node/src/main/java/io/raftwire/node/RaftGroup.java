@@ -7,9 +7,11 @@ import io.microraft.RaftNode;
 import io.microraft.persistence.NopRaftStore;
 import io.microraft.persistence.RaftStore;
 import io.microraft.persistence.RestoredRaftState;
+import io.microraft.report.RaftGroupMembers;
 import io.microraft.statemachine.StateMachine;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.node.engine.AsyncFlushExecutor;
 import io.raftwire.node.engine.EngineInbound;
 import io.raftwire.node.engine.FailureDetector;
@@ -17,6 +19,12 @@ import io.raftwire.node.engine.RestoredLogCapacity;
 import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.group.GroupExecutor;
 import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelAware;
+import io.raftwire.node.level.LevelOperations;
+import io.raftwire.node.level.LevelRecorder;
+import io.raftwire.node.level.LevelState;
+import io.raftwire.node.level.LevelStore;
 import io.raftwire.node.metrics.MeteredStateMachine;
 import io.raftwire.node.metrics.NodeMetrics;
 import io.raftwire.node.model.RaftwireModelFactory;
@@ -41,7 +49,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -73,11 +84,28 @@ public final class RaftGroup implements AutoCloseable {
     private final NodeMetrics metrics;
     private final SessionConsistency sessions;
     private final SessionTrackingStateMachine tracking;
+    private final LevelState levels;
     private boolean routed; // guarded by the member's start, on one thread
     private volatile boolean closed;
 
-    /** A store given by the application instead of the one in the data directory. */
-    record GivenStore(RaftStore store, RestoredRaftState restored, AutoCloseable closer) {
+    /**
+     * A store given by the application instead of the one in the data directory, or the one opened there.
+     *
+     * @param levels     the feature levels kept for the group when it was opened
+     * @param levelStore where the group keeps the levels it records
+     */
+    record GivenStore(RaftStore store, RestoredRaftState restored, AutoCloseable closer, FeatureLevels levels,
+            LevelStore levelStore) {
+
+        GivenStore {
+            Objects.requireNonNull(levels, "levels");
+            Objects.requireNonNull(levelStore, "levelStore");
+        }
+
+        /** A store that keeps no feature levels: the group starts at none and holds what it records in memory. */
+        GivenStore(RaftStore store, RestoredRaftState restored, AutoCloseable closer) {
+            this(store, restored, closer, FeatureLevels.NONE, LevelStore.MEMORY);
+        }
     }
 
     private RaftGroup(int index, MemberParts parts, StateMachine stateMachine, GivenStore given, NodeMetrics metrics) {
@@ -94,7 +122,12 @@ public final class RaftGroup implements AutoCloseable {
         GroupCommit durability = given.store() instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
         AsyncFlushExecutor executor = new AsyncFlushExecutor(durability,
                 new GroupExecutor(parts.threads().pool(), id));
-        this.tracking = new SessionTrackingStateMachine(stateMachine, sessions, events, progress);
+        this.levels = new LevelState(given.levels());
+        if (stateMachine instanceof LevelAware aware) {
+            aware.attachLevels(levels); // before the engine exists, so before its first apply
+        }
+        this.tracking = new SessionTrackingStateMachine(stateMachine, sessions, events, progress,
+                new LevelRecorder(levels, given.levelStore(), "group " + id + " on " + parts.self().id()));
         RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                 .setGroupId(id)
                 .setConfig(NodeConfigs.raftConfig(config))
@@ -150,7 +183,8 @@ public final class RaftGroup implements AutoCloseable {
             } else {
                 DurableState durable = DurableState.open(GroupIds.dataDir(Path.of(dataDir), index), groupId, config,
                         parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.sharedLog(), index);
-                given = new GivenStore(durable.store(), durable.restored(), durable.store()::close);
+                given = new GivenStore(durable.store(), durable.restored(), durable.store()::close, durable.levels(),
+                        durable.levelFile());
             }
         }
         try {
@@ -210,6 +244,51 @@ public final class RaftGroup implements AutoCloseable {
     /** The group's state machine. */
     public StateMachine stateMachine() {
         return stateMachine;
+    }
+
+    /**
+     * The group's feature levels on this member, as applied from its log and snapshots (initially those its
+     * {@code level.state} kept). Thread-safe.
+     */
+    public LevelState levels() {
+        return levels;
+    }
+
+    /**
+     * The ids of the group's members, voters and learners: those of the committed membership and of the effective
+     * one (which includes a change not committed yet), sorted. Thread-safe.
+     */
+    public Set<String> memberIds() {
+        Set<String> ids = new TreeSet<>();
+        addIds(raftNode.getCommittedMembers(), ids);
+        addIds(raftNode.getEffectiveMembers(), ids);
+        return ids;
+    }
+
+    private static void addIds(RaftGroupMembers members, Set<String> ids) {
+        if (members != null) {
+            for (RaftEndpoint e : members.getMembers()) {
+                ids.add((String) e.getId());
+            }
+        }
+    }
+
+    /**
+     * Replicates a {@link LevelOperations#record feature level record} as a log entry of its own; on a follower the
+     * future fails as {@link RaftNode#replicate} does (with MicroRaft's {@code NotLeaderException}).
+     *
+     * @param record the entry, {@link LevelOperations#record}
+     * @return the engine's future: completes once the entry is committed and applied here, with the history after it
+     *         ({@link FeatureLevels}), or fails with the {@link IllegalArgumentException} refusing it (a record that
+     *         does not parse, skips a level or disagrees with the group's history)
+     * @throws IllegalArgumentException if {@code record} is not a record entry
+     */
+    public CompletableFuture<Ordered<Object>> replicate(PrimitiveOperation record) {
+        if (!LevelOperations.isRecord(record)) {
+            throw new IllegalArgumentException("operation " + record.id().id() + " (expected: a feature level record, "
+                    + LevelOperations.RECORD + ")");
+        }
+        return raftNode.replicate(record);
     }
 
     /** Pushes the group's session events to clients while this member leads it. */

@@ -8,6 +8,8 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.RaftwireConfig;
 import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.group.RaftThreads;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelRules;
 import io.raftwire.node.metrics.NodeMetrics;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.node.server.ClientRouter;
@@ -21,6 +23,8 @@ import io.raftwire.node.transport.RaftTransportStats;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
+import io.raftwire.serializer.schema.Schema;
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.SerializerConfig;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportFactory;
@@ -36,6 +40,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 
@@ -94,6 +99,8 @@ public final class RaftwireMember implements AutoCloseable {
                 groups.set(i, openGroup(i, i == 0 ? b.givenStore : null));
             }
             this.metrics = bindShared(groups.get(0));
+            installGate(peers, this::peerRefusal, "member");
+            installGate(clients, this::clientRefusal, "client");
             clientRouter.register(clients);
             peers.onMessage(RaftMessage.class, router);
         } catch (RuntimeException e) {
@@ -127,9 +134,13 @@ public final class RaftwireMember implements AutoCloseable {
     /**
      * The shared log of a member of more than one group with a data directory ({@code <data-dir>/shared-log}), or
      * {@code null}. Its records are written with the serializer its segments record, else group 0's directory's, else
-     * {@code raftwire.serializer}.
+     * {@code raftwire.serializer}. Every group's {@code level.state} is checked first; the log is opened with the
+     * levels of the group that has recorded the fewest ({@link StoreOptions#withLevels}).
      *
-     * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged
+     * @throws UncheckedIOException naming the directory, if it cannot be opened or is damaged, or a group's
+     *                              {@code level.state} is damaged (read before the shared log opens)
+     * @throws IllegalArgumentException if a group's {@code level.state} records a feature level this build may not
+     *                                  run at (nothing is changed)
      */
     private static SharedLog openSharedLog(RaftwireConfig config, TypeRegistry registry) {
         int count = config.get(ConfigKeys.GROUPS);
@@ -143,6 +154,14 @@ public final class RaftwireMember implements AutoCloseable {
             return null;
         }
         Path root = Path.of(dataDir);
+        FeatureLevels lowest = null; // the shared log reads other registries' segments only once every group has a level
+        for (int i = 0; i < count; i++) { // before the shared log repairs anything: a refused build changes nothing
+            FeatureLevels levels = DurableState.checkStart(GroupIds.dataDir(root, i),
+                    GroupIds.id(config.get(ConfigKeys.CLUSTER_ID), i), config, registry);
+            if (lowest == null || levels.currentLevel() < lowest.currentLevel()) {
+                lowest = levels;
+            }
+        }
         Path dir = root.resolve(SharedLog.DIRECTORY);
         try {
             String name = SharedLog.serializerOf(dir).or(() -> {
@@ -153,7 +172,8 @@ public final class RaftwireMember implements AutoCloseable {
                 }
             }).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
-            return SharedLog.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), count, StoreOptions.defaults());
+            return SharedLog.open(dir, serializer, config.get(ConfigKeys.CLUSTER_ID), count,
+                    StoreOptions.defaults().withLevels(lowest));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the shared log " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
                     + "): " + e.getMessage(), e);
@@ -186,6 +206,42 @@ public final class RaftwireMember implements AutoCloseable {
                     first::closedByStateMachine, first.raftNode()::getReport);
         }
         return m;
+    }
+
+    /**
+     * Sets the gate that decides, at a handshake, whether a member or client whose types differ from this member's
+     * may connect ({@link LevelRules}). A transport that exchanges no schemas (a wrapper that does not pass the call
+     * on, for one) keeps refusing every difference, as before schemas were exchanged.
+     */
+    private static void installGate(Transport transport, SchemaGate gate, String who) {
+        try {
+            transport.schemaGate(gate);
+        } catch (UnsupportedOperationException e) {
+            LOG.debug("the {} transport {} exchanges no schemas: a {} whose types differ is refused", who,
+                    transport.getClass().getSimpleName(), who);
+        }
+    }
+
+    /** A peer whose types differ connects only if every group of this member accepts it. Thread-safe. */
+    private String peerRefusal(Schema own, Schema peer) {
+        return everyGroup(levels -> LevelRules.peerRefusal(own, peer, levels));
+    }
+
+    /** A client whose types differ connects only if every group of this member accepts it. Thread-safe. */
+    private String clientRefusal(Schema own, Schema client) {
+        return everyGroup(levels -> LevelRules.clientRefusal(own, client, levels));
+    }
+
+    /** The first group's refusal by {@code rule}, naming the group if there are several, or {@code null}. */
+    private String everyGroup(Function<FeatureLevels, String> rule) {
+        for (int i = 0; i < groups.length(); i++) {
+            RaftGroup g = groups.get(i);
+            String refusal = g == null ? null : rule.apply(g.levels().get());
+            if (refusal != null) {
+                return groups.length() == 1 ? refusal : "group " + g.id() + ": " + refusal;
+            }
+        }
+        return null;
     }
 
     /** The peer transport (a TLS key that is not the certificate's, a capture file in the way, ... fail here). */

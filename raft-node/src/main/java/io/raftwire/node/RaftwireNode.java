@@ -81,6 +81,14 @@ public final class RaftwireNode implements AutoCloseable {
         return group.raftNode();
     }
 
+    /**
+     * The node's one group: its feature levels ({@link RaftGroup#levels()}), members and level records, beside what
+     * this class forwards.
+     */
+    public RaftGroup group() {
+        return group;
+    }
+
     /** The state machine given to the builder. */
     public StateMachine stateMachine() {
         return group.stateMachine();
@@ -240,8 +248,10 @@ public final class RaftwireNode implements AutoCloseable {
          *                                      MicroRaft's log holds with {@code raftwire.raft.snapshot-interval} and
          *                                      {@code raftwire.raft.max-pending-entries} (lowered since it was
          *                                      written), the data directory belongs to another member (the
-         *                                      store is closed), or with TLS the certificate is a client's or an
-         *                                      admin's, not this member's
+         *                                      store is closed), its {@code level.state} records a feature level
+         *                                      this build may not run at (nothing in the directory is changed), or
+         *                                      with TLS the certificate is a client's or an admin's, not this
+         *                                      member's
          * @throws java.io.UncheckedIOException if the data directory cannot be opened or is damaged
          */
         public RaftwireNode build() {

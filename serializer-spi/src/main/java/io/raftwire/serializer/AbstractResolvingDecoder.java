@@ -17,7 +17,11 @@ import java.util.function.IntPredicate;
  * {@link SchemaCompatibility#compare}'s plans. This class makes the comparison once, refuses a writer the reader
  * cannot read, and routes each payload: to the reader's own serializer (today's codec) when the schemas are equal
  * or the type's plan is an identity, to the provider's resolved type {@code T} otherwise. A payload of a type the
- * writer's schema does not have is refused. How a resolved type reads its bytes is the provider's.
+ * writer's schema does not have is refused. A changed type nested in another is not resolved (a nested value is read
+ * with the reader's codec), so a payload of a type that may hold a changed type, at any depth (an unchanged type, or
+ * a changed one; a polymorphic place holds every subtype), is refused at decode naming the component, while payloads
+ * of every other type decode; a registry with a catalog record's {@code Object} place thus still gets a decoder. How
+ * a resolved type reads its bytes is the provider's.
  *
  * <p>Thread-safe once built, as the reader's serializer; {@link #decode} reads the payload and never releases it
  * (the caller owns the buffer).
@@ -43,6 +47,8 @@ public abstract class AbstractResolvingDecoder<T> {
     private final boolean equal;
     private final Map<Integer, T> resolved;
     private final Set<Integer> written;
+    /** Reasons, by type id, of the types whose payloads are refused because they may hold a changed type. */
+    private final Map<Integer, String> nested;
 
     /**
      * @param writer   the schema the payloads were written with
@@ -50,17 +56,16 @@ public abstract class AbstractResolvingDecoder<T> {
      * @param provider the provider's name, as messages name its decoder ({@code "kryo"})
      * @param types    builds the resolved type of each type whose plan is not an identity
      * @throws IllegalArgumentException with every problem {@code compare} found, if the reader cannot read the
-     *                                  writer's types; naming the component, if a changed type is nested in a
-     *                                  registered type (a nested value is read with the reader's codec) or
-     *                                  {@code types} cannot follow a plan
+     *                                  writer's types; naming the component, if {@code types} cannot follow a plan
      */
     protected AbstractResolvingDecoder(Schema writer, Serializer reader, String provider, TypeResolver<T> types) {
         this.reader = reader;
-        Schema own = Schema.of(reader.registry());
+        Schema own = reader.registry().schema();
         if (own.digest() == writer.digest() && own.equals(writer)) {
             this.equal = true;
             this.resolved = Map.of();
             this.written = Set.of();
+            this.nested = Map.of();
             return;
         }
         SchemaCompatibility.Result result = SchemaCompatibility.compare(writer, own);
@@ -74,7 +79,10 @@ public abstract class AbstractResolvingDecoder<T> {
                 changed.put(id, plan);
             }
         });
-        NestedChanges.requireNoneNested(reader.registry(), changed.keySet(), provider);
+        Map<Integer, String> refusals = new HashMap<>();
+        NestedChanges.unsafe(reader.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
+                unsupported(provider, n.label(), "read type " + n.held() + ", which changed, nested inside another"
+                        + " type").getMessage()));
         Map<Integer, T> types0 = new HashMap<>();
         changed.forEach((id, plan) -> types0.put(id, types.resolve(id, plan, changed::containsKey)));
         Set<Integer> writerIds = new HashSet<>();
@@ -82,6 +90,7 @@ public abstract class AbstractResolvingDecoder<T> {
         this.equal = false;
         this.resolved = Map.copyOf(types0);
         this.written = Set.copyOf(writerIds);
+        this.nested = Map.copyOf(refusals);
     }
 
     /**
@@ -123,7 +132,9 @@ public abstract class AbstractResolvingDecoder<T> {
      * @param payload the payload, all of it read; owned by the caller
      * @return the value, of the reader's class registered under {@code typeId}
      * @throws SerializationException as {@link Serializer#decode} does, naming the component for a truncated or
-     *                                malformed payload; for a type id the writer's schema does not have
+     *                                malformed payload; for a type id the writer's schema does not have; for a
+     *                                type that may hold a changed type (see the class comment), naming the
+     *                                component
      */
     public final Object decode(int typeId, ByteBuf payload) {
         if (equal) {
@@ -134,6 +145,13 @@ public abstract class AbstractResolvingDecoder<T> {
             payload.readerIndex(payload.writerIndex());
             throw new SerializationException(reader.name(), "decode", reader.registry().find(typeId).name(), typeId,
                     size, "type id is not in the writer's schema (expected: an id the writer registers)", null);
+        }
+        String refused = nested.get(typeId);
+        if (refused != null) {
+            int size = payload.readableBytes();
+            payload.readerIndex(payload.writerIndex());
+            throw new SerializationException(reader.name(), "decode", reader.registry().find(typeId).name(), typeId,
+                    size, refused, null);
         }
         T t = resolved.get(typeId);
         return t == null ? reader.decode(typeId, payload) : decodeResolved(typeId, payload, t);

@@ -5,6 +5,7 @@ import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.Cycles;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.Schema;
 
 import java.util.Objects;
 
@@ -56,6 +57,18 @@ public abstract class AbstractSerializer implements Serializer {
     @Override
     public final long fingerprint() {
         return fingerprint;
+    }
+
+    /**
+     * Whether {@code schema} is this serializer's own ({@link TypeRegistry#schema()}: equal digest and equal value),
+     * for which {@link #decoderFor} and {@link #encoderFor} give {@link #decode} and {@link #encode} themselves.
+     *
+     * @throws NullPointerException if {@code schema} is null
+     */
+    protected final boolean isOwnSchema(Schema schema) {
+        Objects.requireNonNull(schema, "schema");
+        Schema own = registry.schema();
+        return own.digest() == schema.digest() && own.equals(schema);
     }
 
     /** Counters a provider with per-thread state bumps when it creates state or drops an oversized buffer. */

@@ -17,6 +17,8 @@ import io.raftwire.node.kv.KvSnapshotHeader;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.kv.OperationCodecs;
 import io.raftwire.node.kv.SnapshotChunker;
+import io.raftwire.node.level.LevelAware;
+import io.raftwire.node.level.LevelState;
 import io.raftwire.node.session.CachedResult;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.node.session.OperationOutcome;
@@ -66,8 +68,18 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Snapshots</b> are a {@link KvSnapshotHeader} (format {@value KvSnapshotHeader#FORMAT}, no keys), then
  * {@link SessionSnapshotChunk}s of at most {@value #MAX_CHUNK_BYTES} estimated bytes each (sessions, then cached
- * results), then one chunk: the value {@link #snapshot} returned. That value must fit in one transport frame
+ * results), then one chunk: the value {@link #snapshot} returned. While the group has recorded no feature level that
+ * chunk is the value itself, as in raftwire 0.1.0; once it has, it is the value's bytes nested in a
+ * {@link PrimitiveOperation} whose id names its type, serializer and the level it was written at
+ * ({@code <type id>@<serializer>/<level>}, as an operation's), so that a member of another build reads it with that
+ * level's schema. Installing accepts both forms. The chunk must fit in one transport frame
  * ({@code raftwire.transport.max-frame-bytes}, 16 MiB by default).
+ *
+ * <p><b>Feature levels</b> (docs/upgrades.md). During a rolling upgrade members of two builds, with two versions of
+ * your types, apply the same log. Commands, results and your snapshot value are written at the group's feature level
+ * and read by each member into its own classes. {@link #featureLevel()} is the group's level and
+ * {@link #onFeatureLevel} tells you when it rises: use a command or field your new build added only once the level
+ * whose schema has it is recorded (a client's encoder refuses it before).
  *
  * <p><b>Service type.</b> A client names the service type its session is for ({@code RaftwireClient.Builder
  * #serviceType}); built with {@link #ReplicatedStateMachine(Class, Collection)} any is accepted, built with a service
@@ -78,7 +90,7 @@ import java.util.function.LongSupplier;
  * @param <C> the type of the commands (and queries) this state machine accepts
  * @param <R> the type of its results
  */
-public abstract class ReplicatedStateMachine<C, R> implements StateMachine, SessionEventSource {
+public abstract class ReplicatedStateMachine<C, R> implements StateMachine, SessionEventSource, LevelAware {
 
     /** Largest session snapshot chunk, in estimated bytes: 1 MiB, as the key-value store's. */
     public static final int MAX_CHUNK_BYTES = 1 << 20;
@@ -92,6 +104,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
     private final LongSupplier clock;
     private SessionTable sessions = new SessionTable();
     private long lastApplied;
+    private volatile LevelState levels; // null: none attached
 
     /**
      * A state machine that accepts sessions of any service type and stamps new terms with the system clock.
@@ -162,6 +175,42 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
     protected abstract void restore(Object snapshot);
 
     /**
+     * The group's current feature level: 0 while it has recorded none (or no levels are attached, as in a test of the
+     * state machine alone). Thread-safe (a volatile read); on the Raft thread it is the level as of the entry being
+     * applied.
+     */
+    public final int featureLevel() {
+        LevelState l = levels;
+        return l == null ? 0 : l.get().currentLevel();
+    }
+
+    /**
+     * Called when the group's feature level rises, on the Raft thread between two entries, after
+     * {@link #featureLevel()} returns the new level: the point from which every member can read what that level's
+     * schema holds. Not called for the level a member starts with (read {@link #featureLevel()}); when a snapshot
+     * raises it by several levels, called once with the highest. Does nothing by default; must not block, and must
+     * change no replicated state (a member that installs a snapshot is not called for the levels it skipped). A
+     * {@link RuntimeException} it throws is logged and dropped.
+     *
+     * @param level the new level, at least 1
+     */
+    protected void onFeatureLevel(int level) {
+    }
+
+    /**
+     * Makes this state machine and its codecs read the group's feature levels; the group calls it once, before the
+     * first entry. Not for the application to call.
+     *
+     * @throws IllegalStateException if levels were attached already
+     */
+    @Override
+    public final void attachLevels(LevelState levels) {
+        codecs.attachLevels(levels);
+        this.levels = levels;
+        levels.onAdvance(l -> risen(l.currentLevel()));
+    }
+
+    /**
      * Applies a committed entry, or runs a query.
      *
      * @param commitIndex the entry's log index, or for a query the current commit index
@@ -218,7 +267,8 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
      *
      * @param commitIndex the index the snapshot is taken at
      * @param consumer    receives the chunks, in order
-     * @throws NullPointerException if {@link #snapshot} returned null
+     * @throws NullPointerException   if {@link #snapshot} returned null
+     * @throws SerializationException if a level is recorded and the state cannot be written at it
      */
     @Override
     public final void takeSnapshot(long commitIndex, Consumer<Object> consumer) {
@@ -232,7 +282,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
                 r -> new SessionSnapshotChunk(r, List.of()), consumer);
         SnapshotChunker.chunk(results, CachedResult::estimatedSnapshotBytes, MAX_CHUNK_BYTES,
                 r -> new SessionSnapshotChunk(List.of(), r), consumer);
-        consumer.accept(state);
+        consumer.accept(featureLevel() == 0 ? state : stateCodec().command(state));
     }
 
     /**
@@ -242,7 +292,8 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
      * @param commitIndex the snapshot's index; later entries continue from it
      * @param chunks      the chunks {@link #takeSnapshot} emitted at that index, in order
      * @throws IllegalArgumentException naming the first problem: no header first, another format or index, no state
-     *                                  chunk last, a chunk of a foreign type, counts that do not add up
+     *                                  chunk last, a chunk of a foreign type, counts that do not add up, a nested
+     *                                  state that does not decode
      */
     @Override
     public final void installSnapshot(long commitIndex, List<Object> chunks) {
@@ -271,8 +322,9 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
                     + " sessions and " + results.size() + " results (expected: " + header.sessionCount() + " and "
                     + header.resultCount() + ", as its header says)");
         }
+        Object state = state(commitIndex, chunks.get(chunks.size() - 1));
         SessionTable restored = SessionTable.restore(header.clock(), records, results);
-        restore(chunks.get(chunks.size() - 1));
+        restore(state);
         sessions = restored;
         lastApplied = commitIndex;
         LOG.debug("installed snapshot at index {}: {} sessions, {} results", commitIndex, records.size(),
@@ -332,9 +384,42 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
                     + " returned null (expected: a result of a registered type)");
         }
         try {
-            return OperationOutcome.success(codec.encodeResult(result));
+            return OperationOutcome.success(codec.encodeResult(result, operation));
         } catch (SerializationException e) {
             return OperationOutcome.failure(failure, shorten("cannot encode the result: " + e.getMessage()));
+        }
+    }
+
+    /** The codec a snapshot's state is nested with: the first serializer's (every member holds the same ones). */
+    private OperationCodec stateCodec() {
+        return codecs.forSerializer(codecs.names().iterator().next());
+    }
+
+    /**
+     * The state value of a snapshot's last chunk: nested bytes (a {@link PrimitiveOperation} whose id names one of
+     * this state machine's serializers) decoded at their level, or the value itself (a snapshot taken at no level).
+     */
+    private Object state(long commitIndex, Object chunk) {
+        if (!(chunk instanceof PrimitiveOperation nested)) {
+            return chunk;
+        }
+        OperationCodec codec = codecs.of(nested);
+        if (codec == null) {
+            return chunk;
+        }
+        try {
+            return codec.decode(nested);
+        } catch (SerializationException e) {
+            throw new IllegalArgumentException("snapshot at index " + commitIndex + ": cannot read its state: "
+                    + shorten(e.getMessage()), e);
+        }
+    }
+
+    private void risen(int level) {
+        try {
+            onFeatureLevel(level);
+        } catch (RuntimeException e) {
+            LOG.warn("{}.onFeatureLevel({}) threw; the level stays raised", getClass().getSimpleName(), level, e);
         }
     }
 

@@ -20,7 +20,9 @@ import java.util.function.Consumer;
 
 /**
  * The replicated key-value store, as a client sees it: typed commands over a {@link RaftwireClient} session. Commands
- * and results are the KV module's registered records, encoded by the client's serializer ({@link OperationCodec}).
+ * and results are the KV module's registered records, encoded by the client's serializer ({@link OperationCodec}),
+ * at the feature level the codec writes at (the client's own codec, {@link RaftwireClient#operationCodec()}, follows
+ * the group's levels as {@link RaftwireClient#command(Object, Class)} does).
  *
  * <p>Each future completes with the {@link KvResult}, or fails with a {@link ClientException} carrying the cluster's
  * error (for example an expired session). Thread-safe; same threading as {@link RaftwireClient}.
@@ -103,7 +105,7 @@ public final class KvClient implements KvOperations {
             @Override
             public void onEvents(long session, long eventIndex, List<PrimitiveEvent> events) {
                 for (PrimitiveEvent e : events) {
-                    Object event = codec.decodeEvent(e);
+                    Object event = client.decodeEvent(codec, e);
                     if (event instanceof KvEvent kv) {
                         consumer.accept(kv);
                     } else {
@@ -124,7 +126,7 @@ public final class KvClient implements KvOperations {
     /** Reads {@code key} with the session's read consistency. */
     @Override
     public CompletableFuture<KvResult> get(String key) {
-        return client.query(codec.query(new KvGet(key))).thenApply(this::result);
+        return client.call(codec, new KvGet(key), true).thenApply(this::result);
     }
 
     /** The underlying session. */
@@ -133,15 +135,16 @@ public final class KvClient implements KvOperations {
     }
 
     private CompletableFuture<KvResult> command(Object command) {
-        return client.command(codec.command(command)).thenApply(this::result);
+        return client.call(codec, command, false).thenApply(this::result);
     }
 
-    private KvResult result(OperationResponse response) {
+    private KvResult result(RaftwireClient.Answered answered) {
+        OperationResponse response = answered.response();
         if (response.status() != RaftResponse.Status.OK) {
             throw new ClientException("the cluster refused the operation: " + response.error(), response.error(),
                     null);
         }
-        return codec.decodeResult(response.result(), KvResult.class);
+        return codec.decodeResult(response.result(), KvResult.class, answered.sent().id());
     }
 
     /** Closes the session and its transport. */

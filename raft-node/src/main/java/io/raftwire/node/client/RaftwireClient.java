@@ -18,6 +18,7 @@ import io.raftwire.message.response.OperationResponse;
 import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.response.TransferResponse;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.message.value.PrimitiveEvent;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
@@ -27,8 +28,11 @@ import io.raftwire.node.admin.StatusResponse;
 import io.raftwire.node.group.GroupAddress;
 import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.group.SessionIds;
+import io.raftwire.node.kv.NestedId;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.server.ClientAdmission;
+import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.transport.SerializerConfig;
@@ -96,6 +100,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final SessionKeeper session;
     private final AtomicBoolean started = new AtomicBoolean();
     private final String group; // null: the members' only group
+    private final LevelLearner levels;
 
     /**
      * The client on its parts: {@link Builder#build()} passes the Netty transport and real threads, tests a fake
@@ -130,7 +135,8 @@ public final class RaftwireClient implements AutoCloseable {
             ReadConsistency consistency) {
         this.group = group;
         this.clientId = clientId;
-        this.codec = codec;
+        this.levels = new LevelLearner(this::query);
+        this.codec = codec.withLevels(levels.state());
         this.transport = transport;
         this.timer = timer;
         this.stopEventThread = stopEventThread;
@@ -157,7 +163,8 @@ public final class RaftwireClient implements AutoCloseable {
     }
 
     /**
-     * Starts the transport, finds the leader and opens a session; blocks until the session is open.
+     * Starts the transport, finds the leader and opens a session, then reads the group's feature levels (a query,
+     * see {@link #featureLevels()}); blocks until both are done.
      *
      * @return this client
      * @throws ClientException if the cluster refused the session or no session could be opened within the operation
@@ -166,7 +173,30 @@ public final class RaftwireClient implements AutoCloseable {
     public RaftwireClient connect() {
         start();
         session.open();
+        levels.learn().join();
         return this;
+    }
+
+    /**
+     * The group's feature levels as this client knows them (docs/upgrades.md): read when it connects, and again when
+     * the level it writes at cannot hold a value or an event names a level it does not know.
+     * {@link FeatureLevels#NONE} before {@link #connect()}, and from a cluster that records none (or answers no level
+     * query, as raftwire 0.1.0). {@link #operationCodec()} writes at {@link OperationCodec#writeLevel()} of these.
+     * Thread-safe.
+     */
+    public FeatureLevels featureLevels() {
+        return levels.state().get();
+    }
+
+    /**
+     * Reads the group's feature levels again (a query in this session), for a client that wants to use what a newly
+     * raised level allows at once rather than at its next refusal.
+     *
+     * @return completes, never exceptionally, with the levels known after the answer; unchanged if no member
+     *         answered within the operation timeout
+     */
+    public CompletableFuture<FeatureLevels> refreshFeatureLevels() {
+        return levels.learn();
     }
 
     /**
@@ -260,7 +290,11 @@ public final class RaftwireClient implements AutoCloseable {
         return clientId;
     }
 
-    /** Encodes operations and decodes results with the serializer this client sends with. */
+    /**
+     * Encodes operations and decodes results with the serializer this client sends with, at the feature levels it
+     * knows ({@link #featureLevels()}): decode a result with {@link OperationCodec#decodeResult(byte[], Class,
+     * io.raftwire.message.value.OperationId)} and the id of the operation sent.
+     */
     public OperationCodec operationCodec() {
         return codec;
     }
@@ -294,18 +328,22 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Submits a command of the application's own type and decodes its result: {@link #command(PrimitiveOperation)}
-     * with the encoding done by {@link #operationCodec()}.
+     * with the encoding done by {@link #operationCodec()}, at the feature level it writes at; the result is read at
+     * the same level. If that level's schema cannot hold the command (a type or enum constant added since), the client
+     * reads the group's levels again and encodes once more: the group may have raised its level meanwhile.
      *
      * @param command    a value of a registered type, the state machine's command type
      * @param resultType the registered type of the state machine's result
      * @return completes with the result, or fails with a {@link ClientException} carrying the cluster's error if the
-     *         state machine refused the command (for example a command of a type it does not take), or as
-     *         {@link #command(PrimitiveOperation)} fails
-     * @throws io.raftwire.serializer.SerializationException if the command's type is not registered
+     *         state machine refused the command (for example a command of a type it does not take), with a
+     *         {@link io.raftwire.serializer.SerializationException} naming the level if the group's level still
+     *         cannot hold it, or as {@link #command(PrimitiveOperation)} fails
+     * @throws io.raftwire.serializer.SerializationException if the command's type is not registered, or it cannot
+     *                                                       be encoded while the group has recorded no level
      */
     public <R> CompletableFuture<R> command(Object command, Class<R> resultType) {
         Objects.requireNonNull(resultType, "resultType");
-        return command(codec.command(command)).thenApply(r -> result(r, command, resultType));
+        return call(codec, command, false).thenApply(a -> result(a, command, resultType));
     }
 
     /**
@@ -317,15 +355,65 @@ public final class RaftwireClient implements AutoCloseable {
      */
     public <R> CompletableFuture<R> query(Object query, Class<R> resultType) {
         Objects.requireNonNull(resultType, "resultType");
-        return query(codec.query(query)).thenApply(r -> result(r, query, resultType));
+        return call(codec, query, true).thenApply(a -> result(a, query, resultType));
     }
 
-    private <R> R result(OperationResponse response, Object operation, Class<R> resultType) {
+    /**
+     * Decodes an event pushed to this session ({@link SessionEventListener#onEvents}) with {@link #operationCodec()}.
+     * An event written at a feature level this client does not know yet makes it read the group's levels first,
+     * blocking up to the operation timeout: call it on the event thread, never on a transport I/O thread.
+     *
+     * @return the event's record
+     * @throws io.raftwire.serializer.SerializationException naming what was wrong (see
+     *                                                       {@link OperationCodec#decodeEvent})
+     */
+    public Object decodeEvent(PrimitiveEvent event) {
+        return decodeEvent(codec, event);
+    }
+
+    /** {@link #decodeEvent(PrimitiveEvent)} with {@code with}; levels are learnt only for this client's own codec. */
+    Object decodeEvent(OperationCodec with, PrimitiveEvent event) {
+        if (with == codec && NestedId.levelOf(event.type().id()) > codec.levels().currentLevel()) {
+            levels.learn().join();
+        }
+        return with.decodeEvent(event);
+    }
+
+    /** An operation as sent, and the cluster's answer. */
+    record Answered(PrimitiveOperation sent, OperationResponse response) {
+    }
+
+    /**
+     * Encodes {@code value} with {@code with} and sends it as a command or a query; if the codec's level refuses it,
+     * learns the levels and encodes once more.
+     *
+     * @throws io.raftwire.serializer.SerializationException if the type is not registered, or encoding fails while
+     *                                                       the codec knows no level
+     */
+    CompletableFuture<Answered> call(OperationCodec with, Object value, boolean query) {
+        try {
+            return send(with, value, query);
+        } catch (SerializationException e) {
+            if (with.levels().currentLevel() == 0 || !with.registers(value)) {
+                throw e;
+            }
+            return levels.learn().thenCompose(l -> send(with, value, query));
+        }
+    }
+
+    private CompletableFuture<Answered> send(OperationCodec with, Object value, boolean query) {
+        PrimitiveOperation op = query ? with.query(value) : with.command(value);
+        CompletableFuture<? extends OperationResponse> answer = query ? query(op) : command(op);
+        return answer.thenApply(r -> new Answered(op, r));
+    }
+
+    private <R> R result(Answered answered, Object operation, Class<R> resultType) {
+        OperationResponse response = answered.response();
         if (response.status() != RaftResponse.Status.OK) {
             throw new ClientException("the cluster refused " + operation.getClass().getSimpleName() + ": "
                     + response.error(), response.error(), null);
         }
-        return codec.decodeResult(response.result(), resultType);
+        return codec.decodeResult(response.result(), resultType, answered.sent().id());
     }
 
     /**

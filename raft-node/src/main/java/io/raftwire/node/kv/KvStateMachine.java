@@ -14,6 +14,8 @@ import io.raftwire.message.response.OpenSessionResponse;
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.request.PublishRequest;
+import io.raftwire.node.level.LevelAware;
+import io.raftwire.node.level.LevelState;
 import io.raftwire.node.session.CachedResult;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.node.session.SessionEventChunk;
@@ -84,7 +86,7 @@ import java.util.function.LongSupplier;
  * ({@link #digest}, {@link #entry}, ...) must be called there too (for example through an
  * {@code EVENTUAL_CONSISTENCY} query, or after the node has terminated).
  */
-public final class KvStateMachine implements StateMachine, SessionEventSource {
+public final class KvStateMachine implements StateMachine, SessionEventSource, LevelAware {
 
     /** The service type a session must name to be opened. */
     public static final String SERVICE_TYPE = "kv";
@@ -124,6 +126,18 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
     /** A state machine with one codec and the system clock. */
     public KvStateMachine(OperationCodec codec) {
         this(List.of(codec), System::currentTimeMillis);
+    }
+
+    /**
+     * Makes its codecs read the group's feature levels (see {@link OperationCodec}); the group calls it once, before
+     * the first operation. The KV types are raftwire's own, equal at every level, so only the level tags of
+     * operations, results and events change.
+     *
+     * @throws IllegalStateException if levels were attached already
+     */
+    @Override
+    public void attachLevels(LevelState levels) {
+        codecs.attachLevels(levels);
     }
 
     /**
@@ -370,7 +384,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource {
             return OperationOutcome.failure(failure, op.getClass().getSimpleName() + " is not a KV operation"
                     + " (expected: KvPut, KvGet, KvDelete, KvCompareAndSet, KvWatch or KvUnwatch)");
         }
-        return OperationOutcome.success(codec.encodeResult(result));
+        return OperationOutcome.success(codec.encodeResult(result, operation));
     }
 
     /** Publishes {@code event} to every session watching its key, encoded as each watch asked. */

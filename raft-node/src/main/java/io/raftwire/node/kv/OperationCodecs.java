@@ -2,20 +2,27 @@ package io.raftwire.node.kv;
 
 import io.raftwire.message.value.PrimitiveOperation;
 import io.raftwire.message.value.RaftError;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelAware;
+import io.raftwire.node.level.LevelState;
 import io.raftwire.node.session.OperationOutcome;
 
 import java.util.Collection;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * The codecs a state machine decodes operations with, one per serializer name: an operation is decoded with the codec
- * its id names ({@code <type id>@<serializer>}), so that clients may send with any serializer every member has.
- * Immutable after construction; the codecs themselves are used on the Raft thread only.
+ * its id names ({@code <type id>@<serializer>[/<level>]}), so that clients may send with any serializer every member
+ * has. Once its group {@linkplain #attachLevels attaches} its feature levels, every codec reads them
+ * ({@link OperationCodec#withLevels}); the codecs given to the constructor are not changed. Fixed after that; the
+ * codecs are used on the Raft thread only.
  */
-public final class OperationCodecs {
+public final class OperationCodecs implements LevelAware {
 
     private final TreeMap<String, OperationCodec> byName = new TreeMap<>();
+    private LevelState levels;
 
     /**
      * @param codecs one codec per serializer; at least one, names unique
@@ -32,6 +39,29 @@ public final class OperationCodecs {
         if (byName.isEmpty()) {
             throw new IllegalArgumentException("no operation codec (expected: at least one)");
         }
+    }
+
+    /**
+     * Replaces every codec with one that reads {@code levels}. Call once, before the first operation is decoded (the
+     * group does, through its state machine's {@link LevelAware#attachLevels}).
+     *
+     * @throws NullPointerException  if {@code levels} is null
+     * @throws IllegalStateException if levels were attached already
+     */
+    @Override
+    public void attachLevels(LevelState levels) {
+        Objects.requireNonNull(levels, "levels");
+        if (this.levels != null) {
+            throw new IllegalStateException("feature levels attached twice to the codecs " + names()
+                    + " (expected: once, by the group before the first operation)");
+        }
+        this.levels = levels;
+        byName.replaceAll((name, codec) -> codec.withLevels(levels));
+    }
+
+    /** The group's feature levels as of now; {@link FeatureLevels#NONE} if none are attached. */
+    public FeatureLevels levels() {
+        return levels == null ? FeatureLevels.NONE : levels.get();
     }
 
     /** The codec of serializer {@code name}, or {@code null} if there is none. */

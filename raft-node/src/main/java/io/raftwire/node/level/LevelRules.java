@@ -79,6 +79,29 @@ public final class LevelRules {
     }
 
     /**
+     * Why a member must refuse a client, or {@code null} if it may connect: what the {@code SchemaGate} of a member's
+     * client-facing transport answers. A client tags every value it writes with the feature level it wrote at and
+     * reads a result at its operation's level, so once a level is recorded its application types may differ from
+     * the member's in any way; raftwire's own types may not, and before a level is recorded no type may.
+     *
+     * @param own    this member's schema
+     * @param client the client's
+     * @param levels this member's feature levels
+     */
+    public static String clientRefusal(Schema own, Schema client, FeatureLevels levels) {
+        List<String> own0 = ownTypeDifferences(own, client);
+        if (!own0.isEmpty()) {
+            return "raftwire's own types differ (expected: members and clients of one raftwire release): "
+                    + String.join("; ", own0);
+        }
+        if (levels.current().isEmpty()) {
+            return "the cluster has recorded no feature level yet (expected: equal types until it has; a cluster"
+                    + " records one as soon as every member runs this release with equal types)";
+        }
+        return null;
+    }
+
+    /**
      * Why a member with schema {@code own} must not start on a data directory whose recorded levels are
      * {@code levels}, or {@code null} if it may.
      */

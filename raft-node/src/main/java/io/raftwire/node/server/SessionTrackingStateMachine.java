@@ -5,6 +5,9 @@ import io.raftwire.message.RaftResponse;
 import io.raftwire.message.log.CloseSessionEntry;
 import io.raftwire.message.log.OpenSessionEntry;
 import io.raftwire.message.response.OpenSessionResponse;
+import io.raftwire.message.value.PrimitiveOperation;
+import io.raftwire.node.level.LevelOperations;
+import io.raftwire.node.level.LevelRecorder;
 import io.raftwire.node.session.EventDelivery;
 import io.raftwire.node.session.SessionEventSource;
 import io.raftwire.node.session.SessionRecord;
@@ -18,7 +21,9 @@ import java.util.function.Consumer;
  * Passes every call to the node's state machine and notes, as sessions open and close, the read consistency each
  * asked for, so that {@link ClientService} can pick the query policy without a round trip to the Raft thread; and
  * answers {@link LocalRead}s; hands the event batches a {@link SessionEventSource} made ready to the
- * {@link EventPusher}.
+ * {@link EventPusher}; and, given a {@link LevelRecorder}, applies the feature level operations before the node's
+ * state machine sees anything: a {@link LevelOperations#record record} log entry, a {@link LevelOperations#read read}
+ * query, and the history's chunk of a snapshot (taken and installed).
  * Called on the Raft thread only, like any state machine.
  */
 public final class SessionTrackingStateMachine implements StateMachine {
@@ -27,6 +32,7 @@ public final class SessionTrackingStateMachine implements StateMachine {
     private final SessionConsistency sessions;
     private final EventPusher events;
     private final AppliedProgress progress;
+    private final LevelRecorder levels; // null: level operations reach the delegate
     private final LongAdder closedByStateMachine = new LongAdder();
 
     /**
@@ -53,10 +59,20 @@ public final class SessionTrackingStateMachine implements StateMachine {
      */
     public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions, EventPusher events,
             AppliedProgress progress) {
+        this(delegate, sessions, events, progress, null);
+    }
+
+    /**
+     * As above, also applying the feature level operations through {@code levels} ({@code null}: they reach the
+     * delegate, as before levels existed).
+     */
+    public SessionTrackingStateMachine(StateMachine delegate, SessionConsistency sessions, EventPusher events,
+            AppliedProgress progress, LevelRecorder levels) {
         this.delegate = delegate;
         this.sessions = sessions;
         this.events = events;
         this.progress = progress;
+        this.levels = levels;
     }
 
     @Override
@@ -66,6 +82,14 @@ public final class SessionTrackingStateMachine implements StateMachine {
         }
         if (operation instanceof LocalRead read) {
             return read.reader().apply(delegate);
+        }
+        if (levels != null) {
+            if (LevelOperations.isRecord(operation)) {
+                return levels.apply(commitIndex, (PrimitiveOperation) operation);
+            }
+            if (LevelRecorder.isRead(operation)) {
+                return levels.read(commitIndex);
+            }
         }
         Object result = delegate.runOperation(commitIndex, operation);
         if (delegate instanceof SessionEventSource source) {
@@ -91,26 +115,33 @@ public final class SessionTrackingStateMachine implements StateMachine {
 
     @Override
     public void takeSnapshot(long commitIndex, Consumer<Object> snapshotChunkConsumer) {
-        if (progress == null) {
+        if (progress == null && levels == null) {
             delegate.takeSnapshot(commitIndex, snapshotChunkConsumer);
             return;
         }
         long[] chunks = {0};
-        delegate.takeSnapshot(commitIndex, chunk -> {
+        Consumer<Object> counted = chunk -> {
             chunks[0]++;
             snapshotChunkConsumer.accept(chunk);
-        });
-        progress.snapshot(commitIndex, chunks[0]);
+        };
+        delegate.takeSnapshot(commitIndex, counted);
+        if (levels != null) {
+            levels.snapshotChunk().ifPresent(counted);
+        }
+        if (progress != null) {
+            progress.snapshot(commitIndex, chunks[0]);
+        }
     }
 
     @Override
     public void installSnapshot(long commitIndex, List<Object> snapshotChunks) {
-        delegate.installSnapshot(commitIndex, snapshotChunks);
+        List<Object> own = levels == null ? snapshotChunks : levels.install(commitIndex, snapshotChunks);
+        delegate.installSnapshot(commitIndex, own);
         if (progress != null) {
             progress.snapshot(commitIndex, snapshotChunks.size());
         }
         sessions.clear();
-        for (Object chunk : snapshotChunks) {
+        for (Object chunk : own) {
             if (chunk instanceof SessionSnapshotChunk c) {
                 for (SessionRecord r : c.sessions()) {
                     sessions.opened(r.id(), r.readConsistency(), r.member().id());

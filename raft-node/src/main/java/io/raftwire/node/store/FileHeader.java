@@ -13,6 +13,9 @@ import java.nio.file.Path;
  * The header at the start of every store file (layout in {@link StoreFormat}): what the file holds and who may read
  * it. Immutable.
  *
+ * <p>The header a store expects (built by {@link #of}) also carries the store's {@link WriterCheck}: which other type
+ * registries it reads files of. It is not part of the bytes; a header read from a file has {@link WriterCheck#NONE}.
+ *
  * @param kind                  what the file holds
  * @param serializerId          {@link Serializer#id()}
  * @param serializerName        {@link Serializer#name()}
@@ -20,20 +23,26 @@ import java.nio.file.Path;
  * @param registryFingerprint   the fingerprint of the serializer's type registry
  * @param baseIndex             a segment's first log index, a snapshot's index, or 0
  * @param groupId               the Raft group the file belongs to
+ * @param writers               which other registries' files the store reads (not written)
  */
 record FileHeader(FileKind kind, int serializerId, String serializerName, long serializerFingerprint,
-        long registryFingerprint, long baseIndex, String groupId) {
+        long registryFingerprint, long baseIndex, String groupId, WriterCheck writers) {
 
-    /** The header a store with this serializer and group writes, and expects to read. */
+    /** The header a store with this serializer and group writes, and expects to read; no other registry accepted. */
     static FileHeader of(FileKind kind, long baseIndex, Serializer serializer, String groupId) {
+        return of(kind, baseIndex, serializer, groupId, WriterCheck.NONE);
+    }
+
+    /** The header this store writes; it reads other registries' files as {@code writers} decides. */
+    static FileHeader of(FileKind kind, long baseIndex, Serializer serializer, String groupId, WriterCheck writers) {
         return new FileHeader(kind, serializer.id(), serializer.name(), serializer.fingerprint(),
-                serializer.registry().fingerprint(), baseIndex, groupId);
+                serializer.registry().fingerprint(), baseIndex, groupId, writers);
     }
 
     /** A copy for another file of the same store. */
     FileHeader with(FileKind k, long index) {
         return new FileHeader(k, serializerId, serializerName, serializerFingerprint, registryFingerprint, index,
-                groupId);
+                groupId, writers);
     }
 
     /** The encoded header, ready to write (position 0, limit its length). */
@@ -105,11 +114,14 @@ record FileHeader(FileKind kind, int serializerId, String serializerName, long s
                     + " (expected: 1, 2, 3 or 4)");
         }
         return new FileHeader(kind, fixed.get(7) & 0xFF, new String(name, StandardCharsets.US_ASCII),
-                fixed.getLong(8), fixed.getLong(16), fixed.getLong(24), new String(group, StandardCharsets.UTF_8));
+                fixed.getLong(8), fixed.getLong(16), fixed.getLong(24), new String(group, StandardCharsets.UTF_8),
+                WriterCheck.NONE);
     }
 
     /**
-     * Checks that a header read from {@code file} is what this store expects; {@code this} is the expected header.
+     * Checks that a header read from {@code file} is what this store expects; {@code this} is the expected header. A
+     * registry fingerprint other than the expected one is accepted only as {@link #writers()} decides (then the
+     * serializer fingerprint expected is the one derived for that registry).
      *
      * @throws StoreCorruptedException naming the first field that differs, with the value found and the one expected
      */
@@ -129,15 +141,21 @@ record FileHeader(FileKind kind, int serializerId, String serializerName, long s
                     + " (id " + found.serializerId + ") (expected: " + StoreFormat.quote(serializerName) + " (id "
                     + serializerId + "); this directory was written with another serializer)");
         }
+        long expectedSerializer = serializerFingerprint;
         if (found.registryFingerprint != registryFingerprint) {
-            throw new StoreCorruptedException(file, 16, "type registry fingerprint "
-                    + Long.toHexString(found.registryFingerprint) + " (expected: " + Long.toHexString(registryFingerprint)
-                    + "; the registered types differ from those this directory was written with)");
+            String refusal = writers.refusal(found.registryFingerprint);
+            if (refusal != null) {
+                throw new StoreCorruptedException(file, 16, "type registry fingerprint "
+                        + Long.toHexString(found.registryFingerprint) + " (expected: "
+                        + Long.toHexString(registryFingerprint) + refusal + "; the registered types differ from those"
+                        + " this directory was written with)");
+            }
+            expectedSerializer = writers.serializerFingerprint(found.registryFingerprint);
         }
-        if (found.serializerFingerprint != serializerFingerprint) {
+        if (found.serializerFingerprint != expectedSerializer) {
             throw new StoreCorruptedException(file, 8, "serializer fingerprint "
                     + Long.toHexString(found.serializerFingerprint) + " (expected: "
-                    + Long.toHexString(serializerFingerprint) + "; the serializer's format version differs)");
+                    + Long.toHexString(expectedSerializer) + "; the serializer's format version differs)");
         }
         if (found.baseIndex != baseIndex) {
             throw new StoreCorruptedException(file, 24, "base index " + found.baseIndex + " (expected: " + baseIndex

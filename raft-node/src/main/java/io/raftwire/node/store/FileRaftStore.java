@@ -70,7 +70,10 @@ import java.util.Optional;
  * <p><b>Start-up.</b> {@link #open} checks every file: the newest log segment may end in a torn record (a crash
  * mid-write), which is cut off and reported through {@link StoreOptions#tornTailReporter()} (by default a WARN naming
  * file, offset and bytes dropped); any other damage throws {@link StoreCorruptedException} naming file, offset and
- * what was expected, and changes nothing.
+ * what was expected, and changes nothing. Once every check passed, and before any record is written, it writes the
+ * schema of its own types to {@code schema/<registry fingerprint>.schema} if that file is absent (fsynced with its
+ * directory), so that a later member with other application types can read this directory's files
+ * ({@link StoreOptions#levels()}).
  *
  * <p><b>Threading.</b> MicroRaft calls every {@code RaftStore} method on the node's single Raft thread; this class is
  * not thread-safe for them. Its sync thread (a daemon named {@code raftwire-store-sync <directory>}, started by the
@@ -141,9 +144,12 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
      * @param serializer the node's configured serializer; its {@link Serializer#registry() registry} must hold the
      *                   engine types ({@code EngineType.registerAll}) and every operation and chunk type
      * @param groupId    the Raft group id; 1..255 characters, no control characters; written in every file header
-     * @param options    segment size, record size limit, fsync seam, torn-tail reporter
-     * @throws StoreCorruptedException if a file is damaged other than by a torn tail, belongs to another group,
-     *                                 serializer or type registry, or a state file is missing while the directory
+     * @param options    segment size, record size limit, fsync seam, torn-tail reporter, recorded feature levels
+     * @throws StoreCorruptedException if a file is damaged other than by a torn tail, belongs to another group or
+     *                                 serializer, to another type registry that {@code WriterCheck} does not accept
+     *                                 (its schema file under {@code schema/} missing or damaged, raftwire's own types
+     *                                 in it different, or no feature level in {@code options}), or a state file is
+     *                                 missing while the directory
      *                                 holds what a node writes only after it (the term, for one, before any entry or
      *                                 snapshot); the message names file, offset and expectation
      * @throws IOException             if the directory cannot be read or written, or another store holds its lock
@@ -225,7 +231,8 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         try {
             lock = DirectoryLocks.acquire(lockChannel, "data directory " + dir + " is locked by another open store"
                     + " (expected: one store per directory; close the other first)");
-            FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId);
+            FileHeader header = FileHeader.of(FileKind.STATE, 0, serializer, groupId,
+                    new WriterCheck(dir, serializer, options.levels()));
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             // fail-stop: after one failed force (a pass, a roll, a state file) no later force of this directory is
             // trusted, since the kernel may have dropped the pages it could not write
@@ -253,6 +260,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 try {
                     own.forceNewest();
                     restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
+                    SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
                 } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
                     own.closeAfter(ex);
                     throw ex;
@@ -263,6 +271,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 SharedLog.GroupLog part = shared.log().attach(shared.group(), snapshotIndex, listener);
                 try {
                     restored = assemble(dir, e, m, t, snapshot, part.hadRecords(), part.takeRestored());
+                    SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
                 } catch (IOException | RuntimeException ex) {
                     part.close(() -> { });
                     throw ex;

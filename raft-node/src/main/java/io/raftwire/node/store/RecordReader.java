@@ -43,13 +43,20 @@ final class RecordReader {
     private final FileChannel ch;
     private final Path file;
     private final int maxRecordBytes;
+    private final String limit;
     private final long size;
     private long position;
 
     RecordReader(FileChannel ch, Path file, long start, int maxRecordBytes) throws IOException {
+        this(ch, file, start, maxRecordBytes, "StoreOptions.maxRecordBytes");
+    }
+
+    /** A reader whose length refusal names {@code limit} as where {@code maxRecordBytes} comes from. */
+    RecordReader(FileChannel ch, Path file, long start, int maxRecordBytes, String limit) throws IOException {
         this.ch = ch;
         this.file = file;
         this.maxRecordBytes = maxRecordBytes;
+        this.limit = limit;
         this.size = ch.size();
         this.position = start;
     }
@@ -89,7 +96,7 @@ final class RecordReader {
         }
         if (len < 0 || len > maxRecordBytes) {
             throw new StoreCorruptedException(file, at, "record length " + Integer.toUnsignedString(len)
-                    + " (expected: 0.." + maxRecordBytes + ", StoreOptions.maxRecordBytes)");
+                    + " (expected: 0.." + maxRecordBytes + ", " + limit + ")");
         }
         long end = at + StoreFormat.FRAME_BYTES + len;
         if (end > size) {

@@ -109,8 +109,12 @@ public final class SharedLog implements Closeable {
      * @param serializer the serializer its records are written with (every group's entries); see {@link #serializerOf}
      * @param clusterId  written in every segment's header and checked when read
      * @param groups     the member's group count, 2..1024
+     * @param options    segment size, record size limit, fsync seam, torn-tail reporter, and the member's recorded
+     *                   feature levels: with a level, a segment of another type registry is read if
+     *                   {@code <dir>/schema/} holds its schema and raftwire's own types in it equal the member's (as
+     *                   in {@link FileRaftStore#open}); the own schema is written there if absent
      * @throws StoreCorruptedException if a segment is damaged other than by a torn tail, was written by another
-     *                                 serializer or cluster, or holds a record of a group index at or above
+     *                                 serializer or cluster or a type registry not accepted, or holds a record of a group index at or above
      *                                 {@code groups}; the message names file, offset and expectation
      * @throws IOException             if the directory cannot be read or written, or another process holds its lock
      */
@@ -133,7 +137,8 @@ public final class SharedLog implements Closeable {
         try {
             lock = DirectoryLocks.acquire(lockChannel, "shared log " + dir + " is locked by another open member"
                     + " (expected: one member per data directory; stop the other first)");
-            FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId);
+            FileHeader header = FileHeader.of(FileKind.SHARED_LOG_SEGMENT, 0, serializer, clusterId,
+                    new WriterCheck(dir, serializer, options.levels()));
             RecordCodec codec = new RecordCodec(serializer, options.maxRecordBytes());
             ForceListener forces = new ForceListener();
             Syncer syncer = new FailStopSyncer(new TimedSyncer(options.syncer(), forces), dir);
@@ -146,6 +151,7 @@ public final class SharedLog implements Closeable {
                     new SegmentPreparer(dir, files, options.preallocate()));
             try {
                 log.forceNewest();
+                SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
             } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
                 log.closeAfter(ex);
                 throw ex;

@@ -13,12 +13,24 @@ import java.util.zip.CRC32C;
  * &lt;dir&gt;/endpoint.state                     RaftEndpointPersistentStateModel  (local endpoint, voting flag)
  * &lt;dir&gt;/members.state                      RaftGroupMembersViewModel         (initial members, log index 0)
  * &lt;dir&gt;/term.state                         RaftTermPersistentStateModel      (term, voted for)
+ * &lt;dir&gt;/level.state                        PrimitiveOperation (id raftwire.feature-level.record, value the
+ *                                            group's FeatureLevels; absent at no level; {@link LevelFile})
  * &lt;dir&gt;/log/&lt;20-digit first index&gt;.log     a log segment: LogEntryModel records, consecutive indices
  * &lt;dir&gt;/snapshot/&lt;20-digit index&gt;.snap     a complete snapshot: SnapshotChunkModel records, any order
  * &lt;dir&gt;/snapshot/&lt;20-digit index&gt;.snap.tmp  a snapshot still receiving chunks (never restored)
+ * &lt;dir&gt;/schema/&lt;16 hex digits&gt;.schema     the schema of a writer's types (below)
  * &lt;name&gt;.tmp                               a state file being replaced (never restored)
  * </pre>
  * Every file is one header followed by records; a state file holds exactly one record.
+ *
+ * <h2>Schema files</h2>
+ * {@code schema/<16 lower-case hex digits of a registry fingerprint>.schema} holds the schema of the types of a store
+ * writer whose headers carry that registry fingerprint: a state file's header (kind 3; serializer and group id of the
+ * writer, not checked when read; registry fingerprint the one in the name, checked) and one record of type id
+ * {@value #SCHEMA_TYPE_ID} whose payload is the schema's {@code SchemaCodec} bytes (at most 1 MiB). A store opening a
+ * directory writes its own one if absent, after its checks and before any record: temporary file, force, rename, force
+ * {@code schema/} (and the directory above it, when {@code schema/} is new). It is read only when a header names
+ * another registry than the reader's own (see {@code WriterCheck}). A shared log's directory has one too.
  *
  * <h2>File header</h2> (big-endian)
  * <pre>
@@ -41,7 +53,8 @@ import java.util.zip.CRC32C;
  * <pre>
  *  offset  size  field
  *  0       4     L = payload length in bytes, 0..maxRecordBytes
- *  4       4     type id of the payload (TypeRegistry.idOf: 101 log entry, 102 snapshot chunk, 104/106/107 state)
+ *  4       4     type id of the payload (TypeRegistry.idOf: 101 log entry, 102 snapshot chunk, 104/106/107 state,
+ *                65 level.state)
  *  8       4     CRC32C of bytes 0..7 (so a damaged length is never trusted)
  *  12      4     CRC32C of the payload
  *  16      L     payload: Serializer.encode(value); the operation inside a log entry or chunk is written by the
@@ -55,6 +68,7 @@ import java.util.zip.CRC32C;
  * <pre>
  * &lt;data&gt;/shared-log/lock                           held while the member's shared log is open
  * &lt;data&gt;/shared-log/&lt;20-digit first record&gt;.log    a shared log segment (file kind 4): tagged records
+ * &lt;data&gt;/shared-log/schema/&lt;16 hex digits&gt;.schema  the schema of a writer's types, as above
  * </pre>
  * A shared log segment's header has file kind 4, the base index is the sequence number of its first record (records
  * are numbered from 1 across the segments, consecutive), and the group id is the cluster id. Its records have the
@@ -79,6 +93,8 @@ public final class StoreFormat {
     static final int GROUP_TAG_BYTES = 4;
     /** The type id of a shared log's truncation record; no registered type has it. */
     static final int TRUNCATION_TYPE_ID = 0;
+    /** The type id of the record of a schema file; no registered type has it. */
+    static final int SCHEMA_TYPE_ID = 0;
     /** The payload of a truncation record: group index and log index. */
     static final int TRUNCATION_PAYLOAD_BYTES = GROUP_TAG_BYTES + 8;
     /** Bytes of a header before the serializer name. */

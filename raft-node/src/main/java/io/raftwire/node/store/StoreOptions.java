@@ -1,5 +1,6 @@
 package io.raftwire.node.store;
 
+import io.raftwire.node.level.FeatureLevels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +22,13 @@ import java.util.function.Consumer;
  *                         they are used (the default), so that an fdatasync after an append journals no size change;
  *                         {@code false} grows every new segment by its appends, as a 0.1.0 store did (for a file
  *                         system where preallocation buys nothing, such as tmpfs or a copy-on-write one)
+ * @param levels           the feature levels the member's cluster has recorded ({@link FeatureLevels#NONE}, the
+ *                         default, if none): with a level recorded, a file whose header names another type registry
+ *                         is read if {@code <dir>/schema/<its registry fingerprint>.schema} holds a schema whose
+ *                         raftwire types equal the member's; with none, such a file is refused as before
  */
 public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer, Consumer<TornTail> tornTailReporter,
-        boolean preallocate) {
+        boolean preallocate, FeatureLevels levels) {
 
     /** Default segment size: 64 MiB. */
     public static final long DEFAULT_SEGMENT_BYTES = 64L * 1024 * 1024;
@@ -49,6 +54,13 @@ public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer,
         }
         Objects.requireNonNull(syncer, "syncer");
         Objects.requireNonNull(tornTailReporter, "tornTailReporter");
+        Objects.requireNonNull(levels, "levels");
+    }
+
+    /** These settings with no feature level recorded, as before {@code levels} existed. */
+    public StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer, Consumer<TornTail> tornTailReporter,
+            boolean preallocate) {
+        this(segmentBytes, maxRecordBytes, syncer, tornTailReporter, preallocate, FeatureLevels.NONE);
     }
 
     /** These settings with preallocated segments, as before {@code preallocate} existed. */
@@ -56,33 +68,45 @@ public record StoreOptions(long segmentBytes, int maxRecordBytes, Syncer syncer,
         this(segmentBytes, maxRecordBytes, syncer, tornTailReporter, true);
     }
 
-    /** 64 MiB segments, 256 MiB records, real fsyncs, torn tails logged at WARN, preallocated segments. */
+    /**
+     * 64 MiB segments, 256 MiB records, real fsyncs, torn tails logged at WARN, preallocated segments, no feature
+     * level.
+     */
     public static StoreOptions defaults() {
-        return new StoreOptions(DEFAULT_SEGMENT_BYTES, MAX_RECORD_BYTES, Syncer.SYSTEM, LOG_TORN_TAIL, true);
+        return new StoreOptions(DEFAULT_SEGMENT_BYTES, MAX_RECORD_BYTES, Syncer.SYSTEM, LOG_TORN_TAIL, true,
+                FeatureLevels.NONE);
     }
 
     /** A copy with another segment size. */
     public StoreOptions withSegmentBytes(long bytes) {
-        return new StoreOptions(bytes, maxRecordBytes, syncer, tornTailReporter, preallocate);
+        return new StoreOptions(bytes, maxRecordBytes, syncer, tornTailReporter, preallocate, levels);
     }
 
     /** A copy with another record size limit. */
     public StoreOptions withMaxRecordBytes(int bytes) {
-        return new StoreOptions(segmentBytes, bytes, syncer, tornTailReporter, preallocate);
+        return new StoreOptions(segmentBytes, bytes, syncer, tornTailReporter, preallocate, levels);
     }
 
     /** A copy with another syncer. */
     public StoreOptions withSyncer(Syncer s) {
-        return new StoreOptions(segmentBytes, maxRecordBytes, s, tornTailReporter, preallocate);
+        return new StoreOptions(segmentBytes, maxRecordBytes, s, tornTailReporter, preallocate, levels);
     }
 
     /** A copy with another torn-tail reporter. */
     public StoreOptions withTornTailReporter(Consumer<TornTail> reporter) {
-        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, reporter, preallocate);
+        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, reporter, preallocate, levels);
     }
 
     /** A copy that preallocates new log segments, or grows them by appends. */
     public StoreOptions withPreallocation(boolean on) {
-        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, tornTailReporter, on);
+        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, tornTailReporter, on, levels);
+    }
+
+    /**
+     * A copy with the member's recorded feature levels: a member passes those its {@code level.state} holds, so that
+     * its store reads files written with other application types once the cluster has recorded a level.
+     */
+    public StoreOptions withLevels(FeatureLevels recorded) {
+        return new StoreOptions(segmentBytes, maxRecordBytes, syncer, tornTailReporter, preallocate, recorded);
     }
 }

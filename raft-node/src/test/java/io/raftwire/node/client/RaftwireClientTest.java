@@ -19,6 +19,7 @@ import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.client.ScriptedTransport.Sent;
 import io.raftwire.node.kv.KvTypes;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -100,6 +101,9 @@ class RaftwireClientTest {
         if (request instanceof OpenSessionRequest) {
             open.add(SESSION);
             return new OpenSessionResponse(Status.OK, null, SESSION, 3_000);
+        }
+        if (ScriptedTransport.isLevelRead(request)) {
+            return ScriptedTransport.levelsAre(FeatureLevels.NONE);
         }
         if (request instanceof CommandRequest c) {
             if (dropCommands.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {

@@ -4,8 +4,12 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.request.PublishRequest;
+import io.raftwire.message.request.QueryRequest;
 import io.raftwire.message.response.KeepAliveResponse;
+import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.value.MemberId;
+import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelOperations;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RequestHandler;
 import io.raftwire.transport.Transport;
@@ -61,6 +65,16 @@ final class ScriptedTransport implements Transport {
     static KeepAliveResponse leaderIs(String leader) {
         return new KeepAliveResponse(Status.OK, null, leader == null ? null : new MemberId(leader), List.of(),
                 new long[0]);
+    }
+
+    /** Whether {@code request} is a client's feature level query ({@link LevelOperations#read}). */
+    static boolean isLevelRead(Object request) {
+        return request instanceof QueryRequest q && LevelOperations.READ.equals(q.operation().id().id());
+    }
+
+    /** A member's answer to the feature level query: OK, with {@code levels}' bytes as the result. */
+    static QueryResponse levelsAre(FeatureLevels levels) {
+        return new QueryResponse(Status.OK, null, 1, 0, levels.toBytes(), 0);
     }
 
     /** Every request sent so far, in order. */

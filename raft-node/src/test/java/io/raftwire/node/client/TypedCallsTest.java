@@ -15,6 +15,7 @@ import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.KvNodes;
 import io.raftwire.node.kv.OperationCodec;
+import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
@@ -75,6 +76,9 @@ class TypedCallsTest {
             }
             sum += amount;
             return new CommandResponse(Status.OK, null, 10, 0, codec.encodeResult(new Total(sum)), c.sequence());
+        }
+        if (ScriptedTransport.isLevelRead(request)) {
+            return ScriptedTransport.levelsAre(FeatureLevels.NONE);
         }
         if (request instanceof QueryRequest q) {
             long amount = ((Add) codec.decode(q.operation())).amount();

@@ -47,7 +47,8 @@ class FsyncTest {
     @Test
     void persistAndFlushCallsAreDurableWhenTheyReturn() throws IOException {
         try (FileRaftStore store = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
-            assertSyncs(0, 0, "opening an empty directory");
+            assertSyncs(1, 2, "opening an empty directory writes the schema of its types: the file, then schema/ and"
+                    + " the directory holding it");
             store.persistAndFlushLocalEndpoint(endpoint());
             assertSyncs(1, 1, "persistAndFlushLocalEndpoint: temporary file, then the directory after the rename");
             store.persistAndFlushInitialGroupMembers(MEMBERS);
@@ -75,6 +76,7 @@ class FsyncTest {
     @Test
     void appendsAreGroupCommittedByFlush() throws IOException {
         try (FileRaftStore store = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
+            assertSyncs(1, 2, "the schema file, at open");
             store.persistLogEntries(entries(1, 1, 1));
             assertSyncs(1, 1, "creating the first segment forces its header and the directory");
             store.flush();
@@ -95,7 +97,7 @@ class FsyncTest {
         try (FileRaftStore store = open(StoreOptions.DEFAULT_SEGMENT_BYTES)) {
             store.persistLogEntries(entries(1, 10, 1));
             store.flush();
-            assertSyncs(2, 1, "segment created and flushed");
+            assertSyncs(3, 3, "schema file written at open, segment created and flushed");
             for (var c : chunks(8, 1, 3)) {
                 store.persistSnapshotChunk(c);
             }

@@ -14,7 +14,8 @@ import io.raftwire.serializer.schema.Schema;
  * {@link DownLevelSteps}'s; a type whose plan is an identity, and every type when the schemas are equal, is encoded by
  * today's serializer (its generated codec, or the walk if it is configured so). The changed types' components are
  * written through the type's {@link ModelSerializer} per component, the methods the generated codec calls, so the
- * layout is fory's, unchanged. Nothing calls it yet: the cluster feature level (docs/upgrades.md §3 step 6) will.
+ * layout is fory's, unchanged. {@code ForySerializer.encoderFor}
+ * builds it for a target schema other than today's own.
  *
  * <p>Built once per target schema; thread-safe, as today's serializer. {@link #encode} writes at the writer index of
  * {@code out}, which the caller owns; a refused value leaves nothing written.

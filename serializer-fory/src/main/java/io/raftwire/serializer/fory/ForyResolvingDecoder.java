@@ -17,8 +17,10 @@ import io.raftwire.serializer.schema.Schema;
  *
  * <p>Not yet handled, refused by {@link #create} naming the component: a removed walked component (such as a boxed
  * number, a map or an array of objects), a widened walked component, enum constants mapped by name inside a walked
- * component or a collection, and a changed type nested in another type (a nested value is read with the reader's
- * codec). Not wired into the store, the handshake or the transport.
+ * component or a collection. A changed type nested in another type is not resolved (a nested value is read with the
+ * reader's codec): a payload of a type that may hold one is refused at decode, naming the component (see
+ * {@link AbstractResolvingDecoder}). {@code ForySerializer.decoderFor} builds this decoder for a writer schema
+ * other than the reader's own.
  *
  * <p>Thread-safe, as the reader's serializer: each decode uses the calling thread's Fory state; {@link #decode} reads
  * the payload and never releases it (the caller owns the buffer).

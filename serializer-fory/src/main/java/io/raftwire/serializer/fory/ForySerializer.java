@@ -3,6 +3,8 @@ package io.raftwire.serializer.fory;
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.PayloadDecoder;
+import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
@@ -10,6 +12,7 @@ import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.IOException;
 
@@ -167,5 +170,23 @@ final class ForySerializer extends AbstractSerializer {
     private ForyThreadState newState() {
         poolCounters().created();
         return new ForyThreadState(schema, options(), poolCounters());
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link ForyResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : ForyResolvingDecoder.create(writer, this)::decode;
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #encode} itself (today's code path and bytes); any other builds a
+     * {@link ForyDownLevelEncoder} once.
+     */
+    @Override
+    public PayloadEncoder encoderFor(Schema target) {
+        return isOwnSchema(target) ? this::encode : ForyDownLevelEncoder.create(target, this)::encode;
     }
 }

@@ -15,7 +15,8 @@ import io.raftwire.serializer.schema.Schema;
  * today's serializer (its generated codec, or the walk if it is configured so). For the changed types, the carrier's
  * top-level record is written per component through {@code CarrierWriter}'s top-level writer, in the words and
  * references {@code CarrierWriter} gives each kind, and nested values as today, so the
- * layout is jdk's, unchanged. Nothing calls it yet: the cluster feature level (docs/upgrades.md §3 step 6) will.
+ * layout is jdk's, unchanged. {@code JdkSerializer.encoderFor}
+ * builds it for a target schema other than today's own.
  *
  * <p>Built once per target schema; thread-safe, as today's serializer. {@link #encode} writes at the writer index of
  * {@code out}, which the caller owns; a refused value leaves nothing written.

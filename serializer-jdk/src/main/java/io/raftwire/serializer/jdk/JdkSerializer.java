@@ -4,12 +4,15 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.PayloadDecoder;
+import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.MalformedPayloadException;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.IOException;
 import java.io.StreamCorruptedException;
@@ -125,5 +128,23 @@ final class JdkSerializer extends AbstractSerializer {
         }
         return new MalformedPayloadException("unreadable serialization stream: " + e.getClass().getSimpleName()
                 + (detail != null ? " " + detail : ""));
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link JdkResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : JdkResolvingDecoder.create(writer, this)::decode;
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #encode} itself (today's code path and bytes); any other builds a
+     * {@link JdkDownLevelEncoder} once.
+     */
+    @Override
+    public PayloadEncoder encoderFor(Schema target) {
+        return isOwnSchema(target) ? this::encode : JdkDownLevelEncoder.create(target, this)::encode;
     }
 }

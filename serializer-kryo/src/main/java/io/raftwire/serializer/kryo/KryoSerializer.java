@@ -4,12 +4,15 @@ import com.esotericsoftware.kryo.io.Input;
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
 import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.PayloadDecoder;
+import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.TypeModel;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.IOException;
 
@@ -186,5 +189,23 @@ final class KryoSerializer extends AbstractSerializer {
     private KryoThreadState newState() {
         poolCounters().created();
         return new KryoThreadState(schema.newKryo(), options(), poolCounters());
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link KryoResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : KryoResolvingDecoder.create(writer, this)::decode;
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #encode} itself (today's code path and bytes); any other builds a
+     * {@link KryoDownLevelEncoder} once.
+     */
+    @Override
+    public PayloadEncoder encoderFor(Schema target) {
+        return isOwnSchema(target) ? this::encode : KryoDownLevelEncoder.create(target, this)::encode;
     }
 }

@@ -202,15 +202,23 @@ class KryoResolvingDecoderTest {
     }
 
     @Test
-    void changedTypeNestedInAnotherIsRefusedAtCreate() {
+    void changedTypeNestedInAnotherIsRefusedAtDecodeAndTheChangedTypeReads() {
         TypeRegistry older = TypeRegistry.builder().register(ID, Holder1.class).register(ID + 1, InnerV1.class)
                 .build();
         TypeRegistry newer = TypeRegistry.builder().register(ID, Holder2.class).register(ID + 1, InnerV2.class)
                 .build();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> KryoResolvingDecoder.create(Schema.of(older), serializer(newer)));
-        assertEquals("Holder2.in: kryo's resolving decoder cannot read type 1025, which changed, nested inside another"
-                + " type yet (expected: docs/upgrades.md section 3 step 3 for the changes it reads)", e.getMessage());
+        KryoResolvingDecoder decoder = KryoResolvingDecoder.create(Schema.of(older), serializer(newer));
+        ByteBuf inner = Unpooled.wrappedBuffer(encode(serializer(older), new InnerV1(5)));
+        try {
+            assertEquals(new InnerV2(5, null), decoder.decode(ID + 1, inner), "the changed type, at the top level");
+            assertFalse(inner.isReadable(), "the whole payload is read");
+        } finally {
+            inner.release();
+        }
+        byte[] holder = encode(serializer(older), new Holder1(new InnerV1(5)));
+        assertEquals("kryo: cannot decode Holder2 (type 1024, " + holder.length + " bytes): Holder2.in: kryo's"
+                + " resolving decoder cannot read type 1025, which changed, nested inside another type yet (expected:"
+                + " docs/upgrades.md section 3 step 3 for the changes it reads)", refusal(decoder, holder));
     }
 
     // ---- old code reads new bytes, where the plan reads them ----

@@ -176,11 +176,7 @@ class ModelSchema implements Schema<Object>, ComponentWriter {
 
     @Override
     public void writeBytes(Object out, Object encoder, int index, byte[] value) throws IOException {
-        if (value != null) {
-            Bounds.checkEncodeCount(value.length, ((ProtostuffEncoder) encoder).maxElements(), labels[index],
-                    " byte[] length");
-            ((Output) out).writeByteArray(index + 1, value, false);
-        }
+        writeBytesAt((Output) out, (ProtostuffEncoder) encoder, index, index + 1, value);
     }
 
     @Override
@@ -216,6 +212,50 @@ class ModelSchema implements Schema<Object>, ComponentWriter {
     public void writeWalked(Object out, Object encoder, int index, Object value) throws IOException {
         ShapeCodec.write(model.component(index).shape(), value, ProtostuffWire.sink((Output) out,
                 (ProtostuffEncoder) encoder, index + 1, byId, labels[index]), labels[index]);
+    }
+
+    // ---- the same writes under another field number, for a DownLevelSchema (the target's position) ----
+
+    /** A native {@code byte[]} component at {@code index}, written as field {@code field}; nothing for null. */
+    final void writeBytesAt(Output out, ProtostuffEncoder encoder, int index, int field, byte[] value)
+            throws IOException {
+        if (value != null) {
+            Bounds.checkEncodeCount(value.length, encoder.maxElements(), labels[index], " byte[] length");
+            out.writeByteArray(field, value, false);
+        }
+    }
+
+    /** A native {@code long[]} component at {@code index}, written as field {@code field}; nothing for null. */
+    final void writeLongsAt(Output out, ProtostuffEncoder encoder, int index, int field, long[] value)
+            throws IOException {
+        if (value != null) {
+            writePacked(out, encoder, field, value, labels[index]);
+        }
+    }
+
+    /**
+     * A STRING, ENUM, VALUE or POLYMORPHIC component at {@code index}, written as field {@code field} with this set's
+     * schemas; nothing for null.
+     */
+    final void writeReferenceAt(Output out, ProtostuffEncoder encoder, int index, int field, Object value)
+            throws IOException {
+        if (value != null) {
+            writeValue(out, encoder, model.component(index), field, value);
+        }
+    }
+
+    /** A LIST or SET component at {@code index}, written as field {@code field}; nothing for null. */
+    final void writeCollectionAt(Output out, ProtostuffEncoder encoder, int index, int field, Collection<?> value)
+            throws IOException {
+        if (value != null) {
+            writeCollection(out, encoder, model.component(index), field, value);
+        }
+    }
+
+    /** A walked component at {@code index}, written as field {@code field} with this set's schemas. */
+    final void writeWalkedAt(Output out, ProtostuffEncoder encoder, int index, int field, Object value) {
+        ShapeCodec.write(model.component(index).shape(), value, ProtostuffWire.sink(out, encoder, field, byId,
+                labels[index]), labels[index]);
     }
 
     /** A STRING, ENUM, VALUE or POLYMORPHIC component: nothing for null, else {@link #writeValue}. */

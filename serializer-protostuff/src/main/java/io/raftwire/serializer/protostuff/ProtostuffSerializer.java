@@ -2,16 +2,21 @@ package io.raftwire.serializer.protostuff;
 
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
+import io.raftwire.serializer.DownLevelSteps;
+import io.raftwire.serializer.PayloadDecoder;
+import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.schema.ReadPlan;
+import io.raftwire.serializer.schema.Schema;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The protostuff serializer: one {@link ModelSchema} per registered type, built at construction; a
@@ -70,6 +75,30 @@ final class ProtostuffSerializer extends AbstractSerializer {
         return decodeWith(typeId, payload, (model, p) -> read(resolved, model, p));
     }
 
+    /**
+     * The schemas a {@link ProtostuffDownLevelEncoder} writes with: a {@link DownLevelSchema} for each type with
+     * steps, a {@link MissingTypeSchema} for each type the target lacks, today's {@link ModelSchema} for every other.
+     *
+     * @param steps   a type's steps by id, null for a type whose plan is an identity
+     * @param target  the target schema
+     * @param missing why a value of a type the target lacks is refused
+     */
+    ModelSchema[] downLevelSchemas(IntFunction<DownLevelSteps> steps, Schema target, String missing) {
+        return ModelSchema.build(registry(), options().codecPath(), (m, registry, path) -> {
+            if (target.type(m.id()) == null) {
+                return new MissingTypeSchema(m, registry, path, missing);
+            }
+            DownLevelSteps s = steps.apply(m.id());
+            return s == null ? new ModelSchema(m, registry, path)
+                    : new DownLevelSchema(m, registry, path, s, target.type(m.id()));
+        });
+    }
+
+    /** {@link #encode}'s checks and failures, the value written with {@code set} instead of this serializer's own. */
+    int encodeDownLevel(Object value, ByteBuf out, ModelSchema[] set) {
+        return encodeWith(value, out, (model, v, buf) -> encoders.get().encode(set[model.id()], v, buf));
+    }
+
     private Object read(ModelSchema[] set, TypeModel model, ByteBuf payload) {
         ByteBufInput in = new ByteBufInput(payload, options().maxDepth(), options().maxElements());
         try {
@@ -77,5 +106,23 @@ final class ProtostuffSerializer extends AbstractSerializer {
         } catch (IOException e) {
             throw new UncheckedIOException("ByteBufInput threw (expected: MalformedPayloadException only)", e);
         }
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #decode} itself (today's code path); any other builds a
+     * {@link ProtostuffResolvingDecoder} once.
+     */
+    @Override
+    public PayloadDecoder decoderFor(Schema writer) {
+        return isOwnSchema(writer) ? this::decode : ProtostuffResolvingDecoder.create(writer, this)::decode;
+    }
+
+    /**
+     * {@inheritDoc} Equal schemas give {@link #encode} itself (today's code path); any other builds a
+     * {@link ProtostuffDownLevelEncoder} once.
+     */
+    @Override
+    public PayloadEncoder encoderFor(Schema target) {
+        return isOwnSchema(target) ? this::encode : ProtostuffDownLevelEncoder.create(target, this)::encode;
     }
 }

@@ -1,0 +1,13 @@
+package io.raftwire.serializer.kryo;
+
+import io.raftwire.serializer.SerializerProvider;
+import io.raftwire.serializer.contract.PayloadCodecsContract;
+
+/** Kryo's {@code decoderFor} and {@code encoderFor} on the contract. */
+class KryoPayloadCodecsTest extends PayloadCodecsContract {
+
+    @Override
+    protected SerializerProvider provider() {
+        return new KryoSerializerProvider();
+    }
+}
