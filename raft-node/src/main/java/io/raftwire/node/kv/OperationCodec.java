@@ -250,7 +250,7 @@ public final class OperationCodec {
             // a valid payload for some providers: protostuff writes a value whose components are all null or
             // default as no bytes at all
             try {
-                return type.cast(decode(model.id(), result, "result " + model.name()));
+                return type.cast(decode(model.id(), level, result, "result " + model.name()));
             } catch (SerializationException e) {
                 throw new SerializationException("empty result for " + model.name()
                         + " (expected: the bytes of an OK response; an ERROR response carries no result)");
