@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The client workload of the upgrade test: writers and readers of the notes store, each on its own client (its own
@@ -46,6 +47,7 @@ final class NotesWorkload implements AutoCloseable {
     private final List<Worker> workers = new ArrayList<>();
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong appends = new AtomicLong();
+    private final AtomicBoolean writesPaused = new AtomicBoolean();
 
     /** @param seed the seed of the readers' key choice */
     NotesWorkload(UpgradeCluster cluster, long seed) {
@@ -76,6 +78,10 @@ final class NotesWorkload implements AutoCloseable {
 
             @Override
             void step() {
+                if (writesPaused.get()) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                    return;
+                }
                 String key = own.get((int) (n % own.size()));
                 String value = id + "#" + n;
                 boolean tagged = kind == Kind.TAGGED_PUT_AND_APPEND;
@@ -126,6 +132,18 @@ final class NotesWorkload implements AutoCloseable {
             }
             w.close();
         }
+    }
+
+    /**
+     * Holds the writers' next writes (each finishes the one it is in) until {@link #resumeWrites}; reads go on. For an
+     * operator's action that needs the log to stand still for a moment, as a leadership hand-over does.
+     */
+    void pauseWrites() {
+        writesPaused.set(true);
+    }
+
+    void resumeWrites() {
+        writesPaused.set(false);
     }
 
     /** Acknowledged operations so far (writes and reads). */

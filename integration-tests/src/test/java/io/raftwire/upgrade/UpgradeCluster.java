@@ -130,30 +130,33 @@ final class UpgradeCluster implements AutoCloseable {
     /**
      * Hands the leadership to a running member other than the leader and {@code excluded}, and waits until it leads:
      * a new leader starts replicating to every follower from its own log's end, knowing nothing any follower
-     * acknowledged before.
+     * acknowledged before. MicroRaft hands it over only once the target's log equals the leader's, within two
+     * heartbeat periods: the caller keeps the log still meanwhile; a refused or timed-out try is tried again.
      */
     void handOverLeadership(int excluded) throws Exception {
-        int leader = awaitLeader();
-        int target = -1;
-        for (int i = 0; i < size() && target < 0; i++) {
-            if (i != leader && i != excluded && cluster.node(i) != null) {
-                target = i;
-            }
-        }
-        String id = LocalCluster.id(target);
-        try (RaftwireClient admin = client(buildOf(target), "admin")) {
-            TransferResponse transfer = admin.transferLeadership(id).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            if (transfer.status() != RaftResponse.Status.OK) {
-                throw new IllegalStateException("handing the leadership to " + id + " was refused: " + transfer);
-            }
-        }
         long deadline = System.nanoTime() + WAIT.toNanos();
-        while (cluster.leaderIndex().orElse(-1) != target) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException(id + " did not take the leadership within " + WAIT.toMillis() + " ms");
+        List<String> tries = new java.util.ArrayList<>();
+        while (System.nanoTime() - deadline < 0) {
+            int leader = awaitLeader();
+            int target = -1;
+            for (int i = 0; i < size() && target < 0; i++) {
+                if (i != leader && i != excluded && cluster.node(i) != null) {
+                    target = i;
+                }
             }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+            String id = LocalCluster.id(target);
+            try (RaftwireClient admin = client(buildOf(target), "admin")) {
+                TransferResponse transfer = admin.transferLeadership(id).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                if (transfer.status() == RaftResponse.Status.OK && cluster.awaitLeader(WAIT) == target) {
+                    return;
+                }
+                tries.add(id + ": " + transfer);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                tries.add(id + ": " + e);
+            }
         }
+        throw new IllegalStateException("the leadership was not handed over within " + WAIT.toMillis() + " ms: "
+                + tries);
     }
 
     /** A connected client of build {@code build}, with a generous operation deadline (it retries until then). */

@@ -112,10 +112,12 @@ class UpgradeIT {
             // a member: safe here because the others hold every committed entry and it catches up before another
             // member stops. A new leader is chosen while it is down, since a leader that saw it acknowledge entries
             // it no longer has would retry them forever (MicroRaft 0.7 never moves a follower's next index below
-            // what it acknowledged).
+            // what it acknowledged); writes wait meanwhile, since MicroRaft hands over only a log that stands still.
             cluster.stop(0);
             cluster.restoreDirectory(0, preUpgrade);
+            workload.pauseWrites();
             cluster.handOverLeadership(0);
+            workload.resumeWrites();
             cluster.restart(0);
             appends(workload, 10, "with node-1 restarted from its pre-upgrade directory");
             cluster.notesAtOneIndex();
