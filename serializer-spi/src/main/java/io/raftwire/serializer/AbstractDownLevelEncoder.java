@@ -21,7 +21,8 @@ import java.util.Set;
  * at encode, naming the type and the target schema. A changed type nested in another is not written down-level (a
  * nested value is written with today's codec), so a value of a type that may hold a changed type, at any depth (an
  * unchanged type, or a changed one; a polymorphic place holds every subtype), is refused at encode naming the
- * component, while values of every other type are written; a registry with a catalog record's {@code Object} place
+ * component, and so is a value of a type that may hold a type the target lacks (added since) at any depth, while
+ * values of every other type are written; a registry with a catalog record's {@code Object} place
  * thus still gets an encoder; a provider that writes nested values itself says so when it is built, and then gets
  * every value. How the steps reach the provider's output is the provider's.
  *
@@ -94,6 +95,17 @@ public abstract class AbstractDownLevelEncoder {
             NestedChanges.unsafe(today.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
                     DownLevelSteps.unsupported(provider, n.label(), "write type " + n.held() + ", which changed,"
                             + " nested inside another type").getMessage()));
+            // a type added since, nested in a polymorphic place, would be written under an id the target lacks
+            Set<Integer> added = new HashSet<>();
+            today.registry().models().forEach(m -> {
+                if (!ids.contains(m.id())) {
+                    added.add(m.id());
+                }
+            });
+            NestedChanges.unsafe(today.registry(), added).forEach((id, n) -> refusals.putIfAbsent(id, n.label()
+                    + " may hold type " + n.held() + " (" + today.registry().describe(n.held()) + "), which is not in the " + this.target + " (expected: a value"
+                    + " of a type whose places hold only types the target registers; " + today.registry().find(id)
+                    .name() + " is written once the target is a schema that has type " + n.held() + ")"));
         }
         Map<Integer, DownLevelSteps> steps = new HashMap<>();
         changed.forEach((id, plan) -> steps.put(id, DownLevelSteps.of(plan, today.registry().find(id), provider,
@@ -151,7 +163,8 @@ public abstract class AbstractDownLevelEncoder {
      *                                for a value the target cannot hold (a {@code long} outside {@code int}, an enum
      *                                constant the target's enum lacks, a null for the target's primitive), naming
      *                                the component, the value and the target schema; for a type that may hold a
-     *                                changed type (see the class comment), naming the component
+     *                                changed type or one the target lacks (see the class comment), naming the
+     *                                component
      */
     public final int encode(Object value, ByteBuf out) {
         if (equal || value == null) {

@@ -34,6 +34,21 @@ class NestedChangesTest {
 
     record Tree(long v, List<Tree> children) { }
 
+    /** A place declared as an interface that a changed type implements. */
+    interface Marked { }
+
+    record Impl(long x) implements Marked { }
+
+    record ByInterface(Marked m) { }
+
+    record AsKey(Map<Impl, String> byKey) { }
+
+    record InArray(Impl[] all) { }
+
+    record InOptional(Optional<Impl> maybe) { }
+
+    record Unrelated(Map<String, long[]> words, Optional<String> note, Plain[] plains) { }
+
     private static final TypeRegistry REGISTRY = TypeRegistry.builder().register(1024, Changed.class)
             .register(1025, Direct.class).register(1026, Through.class).register(1027, InList.class)
             .register(1028, InMap.class).register(1029, Any.class).register(1030, Plain.class)
@@ -63,5 +78,20 @@ class NestedChangesTest {
         assertEquals(Map.of(), NestedChanges.unsafe(REGISTRY, Set.of()));
         assertEquals(Map.of(1029, new NestedChanges.Nested("Any.any", 1030)), NestedChanges.unsafe(REGISTRY,
                 Set.of(1030)), "only the Object place holds Plain");
+    }
+
+    @Test
+    void everyContainerAndAnInterfacePlaceLeadToAChangedType() {
+        TypeRegistry r = TypeRegistry.builder().register(1024, Impl.class).register(1025, ByInterface.class)
+                .register(1026, AsKey.class).register(1027, InArray.class).register(1028, InOptional.class)
+                .register(1029, Plain.class).register(1030, Unrelated.class).build();
+        assertEquals(Map.of(
+                1025, new NestedChanges.Nested("ByInterface.m", 1024),
+                1026, new NestedChanges.Nested("AsKey.byKey", 1024),
+                1027, new NestedChanges.Nested("InArray.all", 1024),
+                1028, new NestedChanges.Nested("InOptional.maybe", 1024)), NestedChanges.unsafe(r, Set.of(1024)),
+                "a map's key, an array's element, an Optional's content and an interface place each hold Impl");
+        assertEquals(Map.of(1030, new NestedChanges.Nested("Unrelated.plains", 1029)),
+                NestedChanges.unsafe(r, Set.of(1029)), "containers of JDK types hold no registered type");
     }
 }

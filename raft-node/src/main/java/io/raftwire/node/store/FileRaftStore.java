@@ -71,9 +71,10 @@ import java.util.Optional;
  * mid-write), which is cut off and reported through {@link StoreOptions#tornTailReporter()} (by default a WARN naming
  * file, offset and bytes dropped); any other damage throws {@link StoreCorruptedException} naming file, offset and
  * what was expected, and changes nothing. Once every check passed, and before any record is written, it writes the
- * schema of its own types to {@code schema/<registry fingerprint>.schema} if that file is absent (fsynced with its
- * directory), so that a later member with other application types can read this directory's files
- * ({@link StoreOptions#levels()}).
+ * schema of its own types to {@code schema/<registry fingerprint>.schema} if that file is absent, or does not read,
+ * or holds another schema (then a WARN names it), fsynced with its directories, so that a later member with other
+ * application types can read this directory's files ({@link StoreOptions#levels()}). A registry whose schema is longer
+ * than {@code FeatureLevels.MAX_SCHEMA_BYTES} is refused before anything is written.
  *
  * <p><b>Threading.</b> MicroRaft calls every {@code RaftStore} method on the node's single Raft thread; this class is
  * not thread-safe for them. Its sync thread (a daemon named {@code raftwire-store-sync <directory>}, started by the
@@ -153,6 +154,9 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
      *                                 holds what a node writes only after it (the term, for one, before any entry or
      *                                 snapshot); the message names file, offset and expectation
      * @throws IOException             if the directory cannot be read or written, or another store holds its lock
+     * @throws IllegalArgumentException if the schema of the serializer's registry takes more than
+     *                                  {@code FeatureLevels.MAX_SCHEMA_BYTES} (its schema file could not be read
+     *                                  back), before anything is written; or for an invalid group id or registry
      */
     public static FileRaftStore open(Path dir, Serializer serializer, String groupId, StoreOptions options)
             throws IOException {
@@ -212,6 +216,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
         Objects.requireNonNull(options, "options");
         checkGroupId(groupId);
         checkRegistry(serializer);
+        byte[] schema = SchemaFile.encode(dir, serializer.registry().schema()); // refused before anything is written
         Path logDir = dir.resolve(LOG_DIR);
         Path snapshotDir = dir.resolve(SNAPSHOT_DIR);
         if (shared == null) {
@@ -260,7 +265,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 try {
                     own.forceNewest();
                     restored = assemble(dir, e, m, t, snapshot, !r.segments().isEmpty(), r.entriesAfterSnapshot());
-                    SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
+                    SchemaFile.ensure(dir, header, schema, syncer, files);
                 } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
                     own.closeAfter(ex);
                     throw ex;
@@ -271,7 +276,7 @@ public final class FileRaftStore implements RaftStore, GroupCommit, Closeable {
                 SharedLog.GroupLog part = shared.log().attach(shared.group(), snapshotIndex, listener);
                 try {
                     restored = assemble(dir, e, m, t, snapshot, part.hadRecords(), part.takeRestored());
-                    SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
+                    SchemaFile.ensure(dir, header, schema, syncer, files);
                 } catch (IOException | RuntimeException ex) {
                     part.close(() -> { });
                     throw ex;

@@ -5,12 +5,15 @@ import io.netty.buffer.Unpooled;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.serializer.schema.SchemaCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
@@ -18,8 +21,9 @@ import java.util.HexFormat;
  * writer had, so that a member with other application types can tell whether it may read the writer's files (see
  * {@link WriterCheck}). Layout in {@link StoreFormat}: a state file's header (kind 3) whose registry fingerprint is the
  * one the name carries, then exactly one record of type id {@value StoreFormat#SCHEMA_TYPE_ID} whose payload is the
- * schema's {@link SchemaCodec} bytes. Written once, as a state file is replaced: temporary file, force, rename, force
- * the directory. Stateless; the methods are thread-safe for different files.
+ * schema's {@link SchemaCodec} bytes. Written as a state file is replaced: temporary file, force, rename, force the
+ * directory (and the one above it); checked at every open of its store, and rewritten if damaged. Stateless; the
+ * methods are thread-safe for different files.
  */
 final class SchemaFile {
 
@@ -27,6 +31,8 @@ final class SchemaFile {
     static final String DIRECTORY = "schema";
     /** The file name's suffix. */
     static final String SUFFIX = ".schema";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SchemaFile.class);
 
     private SchemaFile() {
     }
@@ -37,25 +43,55 @@ final class SchemaFile {
     }
 
     /**
-     * Writes the schema of {@code header}'s registry into {@code dir}'s schema directory if that file is absent, and
-     * makes it durable: when this returns, a power loss keeps the file, its name and the directory.
+     * The {@link SchemaCodec} bytes of a store's own schema, checked before anything of the directory is touched.
+     *
+     * @param dir    the directory the schema is for, for the message
+     * @param schema the schema of the store's registry ({@code TypeRegistry.schema()})
+     * @throws IllegalArgumentException naming the directory, the size and the limit, if the schema is longer than
+     *                                  {@link FeatureLevels#MAX_SCHEMA_BYTES}: its schema file could not be read back
+     */
+    static byte[] encode(Path dir, Schema schema) {
+        byte[] bytes = SchemaCodec.write(schema);
+        if (bytes.length > FeatureLevels.MAX_SCHEMA_BYTES) {
+            throw new IllegalArgumentException("data directory " + dir + ": the schema of the registered types takes "
+                    + bytes.length + " bytes (expected: at most " + FeatureLevels.MAX_SCHEMA_BYTES + ","
+                    + " FeatureLevels.MAX_SCHEMA_BYTES, what a schema file, a feature level and the handshake hold;"
+                    + " register fewer types or shorter names)");
+        }
+        return bytes;
+    }
+
+    /**
+     * Makes {@code dir}'s schema file of {@code header}'s registry hold {@code bytes}, durably: when this returns, a
+     * power loss keeps the file, its name, {@code schema/} and its name in {@code dir}. An absent file is written; a
+     * present one is read and left as it is if it holds {@code bytes}; one that does not read, or holds another schema,
+     * is replaced (a WARN names it and what was wrong): its content is a function of the registry its name names, which
+     * is this store's own, so nothing is lost by rewriting it, while leaving it would mislead a later reader.
      *
      * @param header the header of the store's own files (its registry fingerprint names the file)
-     * @param schema the schema of that registry ({@code TypeRegistry.schema()})
-     * @return whether the file was written (false: it was there)
+     * @param bytes  the schema of that registry ({@link #encode})
+     * @return whether the file was written (false: it was there, as expected)
      */
-    static boolean writeIfAbsent(Path dir, FileHeader header, Schema schema, Syncer syncer, ChannelOpener files)
+    static boolean ensure(Path dir, FileHeader header, byte[] bytes, Syncer syncer, ChannelOpener files)
             throws IOException {
         Path path = path(dir, header.registryFingerprint());
         if (Files.exists(path)) {
-            return false;
+            String wrong;
+            try {
+                Schema found = read(dir, header.registryFingerprint());
+                if (found != null && Arrays.equals(SchemaCodec.write(found), bytes)) {
+                    return false;
+                }
+                wrong = found == null ? "it is not a regular file" : "it holds another schema than this member's"
+                        + " (digest " + String.format("0x%016x", found.digest()) + ")";
+            } catch (StoreCorruptedException e) {
+                wrong = "it is damaged: " + e.getMessage();
+            }
+            LOG.warn("schema file {} is replaced with this member's schema (digest 0x{}): {}", path,
+                    HexFormat.of().toHexDigits(Schema.sha256Prefix(bytes)), wrong);
         }
         Path schemaDir = path.getParent();
-        if (!Files.isDirectory(schemaDir)) {
-            Files.createDirectories(schemaDir);
-            syncer.forceDirectory(dir);
-        }
-        byte[] bytes = SchemaCodec.write(schema);
+        Files.createDirectories(schemaDir);
         ByteBuf record = Unpooled.buffer(StoreFormat.FRAME_BYTES + bytes.length);
         try {
             record.writeZero(StoreFormat.FRAME_BYTES).writeBytes(bytes);
@@ -74,6 +110,9 @@ final class SchemaFile {
         } finally {
             record.release();
         }
+        // schema/'s own name: forced every time the file is written, since a crash may have come after schema/ was
+        // created and before its directory was forced, and the next open would find it present
+        syncer.forceDirectory(dir);
         return true;
     }
 

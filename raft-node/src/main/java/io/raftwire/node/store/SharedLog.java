@@ -117,6 +117,8 @@ public final class SharedLog implements Closeable {
      *                                 serializer or cluster or a type registry not accepted, or holds a record of a group index at or above
      *                                 {@code groups}; the message names file, offset and expectation
      * @throws IOException             if the directory cannot be read or written, or another process holds its lock
+     * @throws IllegalArgumentException if the schema of the serializer's registry takes more than
+     *                                  {@code FeatureLevels.MAX_SCHEMA_BYTES}, before anything is written
      */
     public static SharedLog open(Path dir, Serializer serializer, String clusterId, int groups, StoreOptions options)
             throws IOException {
@@ -131,6 +133,7 @@ public final class SharedLog implements Closeable {
             throw new IllegalArgumentException("a shared log for " + groups + " group(s) (expected: 2 or more; a "
                     + "member of one group keeps its log in its own directory)");
         }
+        byte[] schema = SchemaFile.encode(dir, serializer.registry().schema()); // refused before anything is written
         Files.createDirectories(dir);
         FileChannel lockChannel = files.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = null;
@@ -151,7 +154,7 @@ public final class SharedLog implements Closeable {
                     new SegmentPreparer(dir, files, options.preallocate()));
             try {
                 log.forceNewest();
-                SchemaFile.writeIfAbsent(dir, header, serializer.registry().schema(), syncer, files);
+                SchemaFile.ensure(dir, header, schema, syncer, files);
             } catch (IOException | RuntimeException ex) { // refused: the segments' channels close with it
                 log.closeAfter(ex);
                 throw ex;

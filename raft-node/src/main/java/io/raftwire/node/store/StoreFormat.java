@@ -27,10 +27,11 @@ import java.util.zip.CRC32C;
  * {@code schema/<16 lower-case hex digits of a registry fingerprint>.schema} holds the schema of the types of a store
  * writer whose headers carry that registry fingerprint: a state file's header (kind 3; serializer and group id of the
  * writer, not checked when read; registry fingerprint the one in the name, checked) and one record of type id
- * {@value #SCHEMA_TYPE_ID} whose payload is the schema's {@code SchemaCodec} bytes (at most 1 MiB). A store opening a
- * directory writes its own one if absent, after its checks and before any record: temporary file, force, rename, force
- * {@code schema/} (and the directory above it, when {@code schema/} is new). It is read only when a header names
- * another registry than the reader's own (see {@code WriterCheck}). A shared log's directory has one too.
+ * {@value #SCHEMA_TYPE_ID} whose payload is the schema's {@code SchemaCodec} bytes (at most 1 MiB; a store whose
+ * schema is longer is refused at open). A store opening a directory writes its own one if absent, and replaces it if
+ * it does not read or holds another schema, after its checks and before any record: temporary file, force, rename,
+ * force {@code schema/}, then the directory above it. Another registry's is read only when a header names that
+ * registry (see {@code WriterCheck}). A shared log's directory has one too.
  *
  * <h2>File header</h2> (big-endian)
  * <pre>

@@ -38,7 +38,8 @@ final class WriterCheck {
     /** Accepts no other registry: the check of a store opened without a directory of schemas. */
     static final WriterCheck NONE = new WriterCheck(null, null, FeatureLevels.NONE);
 
-    private static final String ACCEPTED = "";
+    /** The verdict of an accepted registry; never a refusal's text, which is empty or starts with ", or". */
+    private static final String ACCEPTED = "accepted";
 
     private final Path dir;
     private final Serializer serializer;
@@ -68,7 +69,7 @@ final class WriterCheck {
             v = decide(registryFingerprint);
             verdicts.put(registryFingerprint, v);
         }
-        return v.equals(ACCEPTED) ? null : v;
+        return ACCEPTED.equals(v) ? null : v;
     }
 
     /**
@@ -88,7 +89,7 @@ final class WriterCheck {
 
     private String decide(long registryFingerprint) {
         if (dir == null) {
-            return "";
+            return ""; // refused, with nothing added to the expectation
         }
         Path file = SchemaFile.path(dir, registryFingerprint);
         List<String> failed = new ArrayList<>();

@@ -17,9 +17,11 @@ import io.raftwire.serializer.Serializers;
 import io.raftwire.serializer.TypeRegistry;
 import io.raftwire.serializer.schema.SchemaCodec;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -74,6 +76,10 @@ class WriterSchemaTest {
 
     @TempDir
     Path dir;
+
+    /** The warning of a replaced schema file, captured and checked. */
+    @RegisterExtension
+    final LogCapture logs = LogCapture.of("WARN", SchemaFile.class.getName());
 
     private final List<TornTail> torn = new ArrayList<>();
 
@@ -219,6 +225,18 @@ class WriterSchemaTest {
     }
 
     @Test
+    void aHeaderExpectedWithoutWriterCheckRefusesAnotherRegistryAsBefore() {
+        Path file = dir.resolve(FileRaftStore.TERM);
+        FileHeader found = FileHeader.of(FileKind.STATE, 0, serializer("kryo", WRITER), StoreFixtures.GROUP);
+        FileHeader expected = FileHeader.of(FileKind.STATE, 0, serializer("kryo", READER), StoreFixtures.GROUP);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> expected.check(found, file),
+                "before, WriterCheck.NONE's empty refusal read as its 'accepted' verdict: an IllegalStateException");
+        assertEquals(file + " at offset 16: type registry fingerprint " + Long.toHexString(WRITER.fingerprint())
+                + " (expected: " + Long.toHexString(READER.fingerprint()) + "; the registered types differ from those"
+                + " this directory was written with)", e.getMessage());
+    }
+
+    @Test
     void aMissingSchemaFileIsRefusedNamingIt() throws IOException {
         write(dir, serializer("kryo", WRITER));
         Files.delete(schemaFile(dir, WRITER));
@@ -303,8 +321,110 @@ class WriterSchemaTest {
         }
         assertArrayEquals(SchemaCodec.write(WRITER.schema()), payload(file));
         assertEquals(List.of(file.getFileName().toString()), names(file.getParent()), "the leftover was renamed over");
-        assertEquals("1 file(s), 1 directory(ies)", syncs.files + " file(s), " + syncs.directories
-                + " directory(ies)", "schema/ existed: only it is forced after the rename");
+        assertEquals("1 file(s), 2 directory(ies)", syncs.files + " file(s), " + syncs.directories
+                + " directory(ies)", "schema/ after the rename, then the directory above it: the crash may have come"
+                + " before schema/'s own name was forced");
+    }
+
+    @Test
+    void aSchemaDirectoryACrashLeftBeforeItsNameWasForcedIsForcedWithTheFile() throws IOException {
+        Files.createDirectories(dir.resolve("schema")); // created, then the crash: its name in dir never forced
+        List<Path> forced = new ArrayList<>();
+        Syncer recording = new Syncer() {
+            @Override
+            public void force(java.nio.channels.FileChannel channel) throws IOException {
+                Syncer.SYSTEM.force(channel);
+            }
+
+            @Override
+            public void forceDirectory(Path directory) throws IOException {
+                forced.add(directory);
+                Syncer.SYSTEM.forceDirectory(directory);
+            }
+        };
+        try (FileRaftStore store = FileRaftStore.open(dir, serializer("kryo", WRITER), StoreFixtures.GROUP,
+                options(FeatureLevels.NONE).withSyncer(recording))) {
+            store.takeRestoredState();
+        }
+        assertEquals(List.of(dir.resolve("schema"), dir), forced, "the file's name in schema/, then schema/'s in the"
+                + " data directory (before, only schema/ was forced, as it existed)");
+    }
+
+    @Test
+    void aDamagedOwnSchemaFileIsReplacedAtOpenWithAWarning() throws IOException {
+        Serializer s = serializer("kryo", WRITER);
+        write(dir, s);
+        Path file = schemaFile(dir, WRITER);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 1] ^= 0x40; // the payload CRC no longer matches
+        Files.write(file, bytes);
+        assertRestoredAsWritten(restore(dir, s, FeatureLevels.NONE));
+        assertArrayEquals(SchemaCodec.write(WRITER.schema()), payload(file), "rewritten from the member's types");
+        String warning = logs.await("schema file " + file + " is replaced with this member's schema (digest "
+                + String.format("0x%016x", WRITER.schema().digest()) + "): it is damaged: " + file + " at offset "
+                + recordOffset(bytes) + ": payload CRC32C 0x");
+        assertTrue(warning.contains("not a torn write"), warning);
+        assertEquals(List.of(file.getFileName().toString()), names(file.getParent()), "no temporary file left");
+    }
+
+    @Test
+    void anOwnSchemaFileHoldingAnotherSchemaIsReplacedSoALaterReaderIsNotMisled() throws IOException {
+        Serializer s = serializer("kryo", WRITER);
+        // a file under the writer's registry fingerprint whose content is another registry's schema
+        SchemaFile.ensure(dir, FileHeader.of(FileKind.STATE, 0, s, StoreFixtures.GROUP),
+                SchemaCodec.write(OTHER_OWN.schema()), Syncer.SYSTEM, ChannelOpener.SYSTEM);
+        Path file = schemaFile(dir, WRITER);
+        assertArrayEquals(SchemaCodec.write(OTHER_OWN.schema()), payload(file));
+        write(dir, s);
+        assertArrayEquals(SchemaCodec.write(WRITER.schema()), payload(file), "before, the other schema stayed");
+        logs.await("schema file " + file + " is replaced with this member's schema (digest "
+                + String.format("0x%016x", WRITER.schema().digest()) + "): it holds another schema than this"
+                + " member's (digest " + String.format("0x%016x", OTHER_OWN.schema().digest()) + ")");
+        try (FileRaftStore store = FileRaftStore.open(dir, serializer("kryo", READER), StoreFixtures.GROUP,
+                options(LEVEL_1))) {
+            assertRestoredAsWritten(store.takeRestoredState().orElseThrow());
+        }
+    }
+
+    @Test
+    void aRegistryWhoseSchemaNoSchemaFileCanHoldIsRefusedBeforeAnythingIsWritten() throws Exception {
+        TypeRegistry big = EngineType.registerAll(TypeRegistry.builder()).register(1024, BigSchema.type(dir.resolve("classes"))).build();
+        int length = SchemaCodec.write(big.schema()).length;
+        assertTrue(length > FeatureLevels.MAX_SCHEMA_BYTES, length + " bytes");
+        Serializer s = serializer("jdk", big);
+        Path at = dir.resolve("data");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FileRaftStore.open(at, s, StoreFixtures.GROUP, options(FeatureLevels.NONE)));
+        assertEquals("data directory " + at + ": the schema of the registered types takes " + length + " bytes"
+                + " (expected: at most 1048576, FeatureLevels.MAX_SCHEMA_BYTES, what a schema file, a feature level"
+                + " and the handshake hold; register fewer types or shorter names)", e.getMessage());
+        assertFalse(Files.exists(at), "nothing written, not even the directory (before, the store opened and"
+                + " wrote a schema file it could not read back)");
+        Path shared = dir.resolve(SharedLog.DIRECTORY);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> SharedLog.open(shared, s, "cluster-1", 2, options(FeatureLevels.NONE)));
+        assertTrue(e.getMessage().startsWith("data directory " + shared + ": the schema of the registered types"
+                + " takes " + length + " bytes"), e.getMessage());
+        assertFalse(Files.exists(shared));
+    }
+
+    @Test
+    void refusedOpensOfAnotherRegistrysDirectoryLeaveNoFileOpen() throws IOException {
+        write(dir, serializer("kryo", WRITER));
+        Serializer reader = serializer("kryo", READER);
+        long before = openFiles();
+        for (int i = 0; i < 20; i++) {
+            assertThrows(StoreCorruptedException.class, () -> restore(dir, reader, FeatureLevels.NONE));
+        }
+        // a leak is one descriptor per refused open at least; the margin is for another test's segment preparer
+        assertTrue(openFiles() - before < 10, "file descriptors: " + before + " before 20 refused opens, "
+                + openFiles() + " after");
+    }
+
+    private static long openFiles() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
     }
 
     @Test

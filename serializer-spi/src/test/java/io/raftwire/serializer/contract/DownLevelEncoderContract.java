@@ -79,6 +79,12 @@ public abstract class DownLevelEncoderContract {
 
     public record Dot(long x) implements Shaped { }
 
+    /** A {@link Shaped} added since the target. */
+    public record Square(long side) implements Shaped { }
+
+    /** An unchanged type with a polymorphic place, which may hold a type added since the target. */
+    public record Frame(long a, Shaped any) { }
+
     /**
      * Every kind a changed type may keep: a registered value, lists of strings, values and enum constants, a
      * polymorphic place, a walked map and optional, bytes and longs, and a number narrowed.
@@ -312,6 +318,31 @@ public abstract class DownLevelEncoderContract {
                 + "'s down-level encoder cannot write type 1025, which changed, nested inside another type yet"
                 + " (expected: docs/upgrades.md section 3 step 3 for the changes it writes)",
                 refusal(encoder, new Holder2(new InnerV2(5, "y"))));
+    }
+
+    @Test
+    void unchangedTypeWhosePolymorphicPlaceMayHoldATypeAddedSinceIsRefusedUnlessTheProviderWritesIt() {
+        TypeRegistry older = TypeRegistry.builder().register(ID, Frame.class).register(ID + 1, Dot.class).build();
+        TypeRegistry newer = TypeRegistry.builder().register(ID, Frame.class).register(ID + 1, Dot.class)
+                .register(ID + 2, Square.class).build();
+        AbstractDownLevelEncoder encoder = create(Schema.of(older), serializer(newer));
+        String target = "target schema " + String.format("0x%016x", Schema.of(older).digest());
+        assertEquals(hex(encode(serializer(older), new Dot(3))), hex(encode(encoder, new Dot(3))));
+        if (writesNestedChanges()) {
+            assertEquals(hex(encode(serializer(older), new Frame(1, new Dot(3)))),
+                    hex(encode(encoder, new Frame(1, new Dot(3)))));
+            assertEquals(provider().name() + ": cannot encode Frame (type 1024): invalid value: a nested Square"
+                    + " (type 1026): type is not in the " + target + " (expected: a type id the target registers; a"
+                    + " type added since is written once the target is a schema that has it)",
+                    refusal(encoder, new Frame(1, new Square(2))));
+            return;
+        }
+        // written with today's codec, Square's id would reach a reader of the target, which has no such type
+        String refused = provider().name() + ": cannot encode Frame (type 1024): Frame.any may hold type 1026 (Square), which"
+                + " is not in the " + target + " (expected: a value of a type whose places hold only types the"
+                + " target registers; Frame is written once the target is a schema that has type 1026)";
+        assertEquals(refused, refusal(encoder, new Frame(1, new Square(2))));
+        assertEquals(refused, refusal(encoder, new Frame(1, new Dot(3))), "refused by type, as a nested change is");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportStats;
@@ -11,6 +12,7 @@ import io.raftwire.transport.TransportStats;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -258,6 +260,17 @@ public final class FaultyTransport implements Transport {
     @Override
     public CompletableFuture<Void> whenReachable(String memberId) {
         return delegate.whenReachable(memberId);
+    }
+
+    /** The delegate's: the handshake, and with it the schema exchange, is the delegate's. */
+    @Override
+    public void schemaGate(SchemaGate gate) {
+        delegate.schemaGate(gate);
+    }
+
+    @Override
+    public OptionalLong peerSchemaDigest(String memberId) {
+        return delegate.peerSchemaDigest(memberId);
     }
 
     @Override

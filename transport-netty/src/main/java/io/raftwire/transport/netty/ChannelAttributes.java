@@ -3,6 +3,8 @@ package io.raftwire.transport.netty;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.raftwire.transport.Caller;
+import io.raftwire.transport.netty.codec.Handshake;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 
 /** The per-channel facts the handlers share, as channel attributes. */
 final class ChannelAttributes {
@@ -21,7 +23,7 @@ final class ChannelAttributes {
     static final AttributeKey<Boolean> AUTHENTICATED = AttributeKey.valueOf(ChannelAttributes.class,
             "authenticated");
     /** On an accepted channel: the lane the peer declared at its handshake (set with {@link #AUTHENTICATED}). */
-    static final AttributeKey<io.raftwire.transport.netty.codec.Handshake.Lane> INBOUND_LANE = AttributeKey.valueOf(
+    static final AttributeKey<Handshake.Lane> INBOUND_LANE = AttributeKey.valueOf(
             ChannelAttributes.class, "inboundLane");
     /**
      * On an accepted channel: the id of the serializer the peer sends with, which it therefore accepts; what this node
@@ -37,6 +39,12 @@ final class ChannelAttributes {
     /** The request budget of an accepted connection, told when each answer has been written ({@link Pipelines}). */
     static final AttributeKey<RequestBudget> REQUEST_BUDGET = AttributeKey.valueOf(ChannelAttributes.class,
             "requestBudget");
+    /**
+     * The schema digest the peer's {@link io.raftwire.transport.netty.codec.SchemaMarker} announced in its handshake:
+     * set when the handshake succeeds, absent if the peer sent no marker (a release before schemas).
+     */
+    static final AttributeKey<Long> PEER_SCHEMA_DIGEST = AttributeKey.valueOf(ChannelAttributes.class,
+            "peerSchemaDigest");
     /** Set once the error handler has logged for this channel, so it logs once. */
     static final AttributeKey<Boolean> ERROR_LOGGED = AttributeKey.valueOf(ChannelAttributes.class, "errorLogged");
 
@@ -81,6 +89,14 @@ final class ChannelAttributes {
             return null;
         }
         return "frame of " + frameBytes + " bytes exceeds " + peerName(channel) + "'s max-frame-bytes = " + limit;
+    }
+
+    /** Records the schema digest the peer's handshake announced, if it carries a marker. */
+    static void peerSchemaDigest(Channel channel, Handshake peer) {
+        Handshake.SerializerInfo marker = SchemaMarker.find(peer);
+        if (marker != null) {
+            channel.attr(PEER_SCHEMA_DIGEST).set(marker.fingerprint());
+        }
     }
 
     /** Records why this side closes the channel (the first reason wins). */

@@ -1,6 +1,7 @@
 package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
@@ -101,6 +102,12 @@ final class Lane {
 
     boolean isConnected() {
         return active != null;
+    }
+
+    /** The channel of this lane's connection if it is connected and open, or {@code null}. Thread-safe. */
+    Channel openChannel() {
+        Connection c = active;
+        return c == null || c.channel() == null || !c.channel().isActive() ? null : c.channel();
     }
 
     /** Completes when this lane is connected (at once if it is); fails only when the lane closes. */

@@ -26,6 +26,7 @@ import io.raftwire.transport.InboundCounters;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RateLimitedLog;
 import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.TransportException.Reason;
@@ -54,6 +55,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -133,6 +135,7 @@ public final class NettyTransport implements Transport {
     /** Runs the TLS handshake work of accepted connections off the event loop; {@code null} in plaintext. */
     private final ExecutorService handshakeWork;
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+    private final PeerSchemaGate schemaGate = new PeerSchemaGate();
 
     private volatile State state = State.NEW;
     private volatile Thread timerThread;
@@ -175,7 +178,7 @@ public final class NettyTransport implements Transport {
         this.context = new TransportContext(settings, serializers,
                 new FrameWriter(allocator, settings.maxFrameBytes()), new MetricsRecorder(serializers.registry()),
                 new HandlerRegistry(), timer, new MemberPolicy(settings.clusterId(), settings.nodeId(),
-                        peers::keySet, settings.acceptAnyMember()), limits, tls);
+                        peers::keySet, settings.acceptAnyMember()), limits, tls, schemaGate);
         this.localAddress = settings.listenAddress();
         try {
             for (PeerAddress p : settings.peers()) {
@@ -432,6 +435,43 @@ public final class NettyTransport implements Transport {
             }
         });
         return written;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The gate is asked on an I/O thread during the handshake, after the two members exchanged their schemas; a
+     * gate that throws refuses, and the refusal names the exception. A refusal's reason goes to this node's log and
+     * failure (escaped, cut after 512 characters) and to the peer in the handshake's error frame, whose message
+     * is cut to 300 characters with the check's name before it.
+     */
+    @Override
+    public void schemaGate(SchemaGate gate) {
+        Objects.requireNonNull(gate, "gate");
+        synchronized (lifecycle) {
+            if (state != State.NEW) {
+                throw new IllegalStateException("transport " + memberId() + " is " + (state == State.STARTED
+                        ? "started" : "closed") + " (expected: the schema gate is set before start())");
+            }
+            schemaGate.set(gate);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The connection this node opened to the member (its urgent lane) is asked first, then the urgent connection
+     * the member opened to this node.
+     */
+    @Override
+    public OptionalLong peerSchemaDigest(String memberId) {
+        PeerLink link = peers.get(memberId);
+        Channel channel = link == null ? null : link.urgent().openChannel();
+        if (channel == null) {
+            channel = inboundUrgent(memberId);
+        }
+        Long digest = channel == null ? null : channel.attr(ChannelAttributes.PEER_SCHEMA_DIGEST).get();
+        return digest == null ? OptionalLong.empty() : OptionalLong.of(digest);
     }
 
     /** An open, authenticated urgent connection that {@code memberId} opened to this node, or {@code null}. */

@@ -20,11 +20,13 @@ import io.raftwire.transport.netty.codec.HandshakeCheck.Problem;
 import io.raftwire.transport.netty.codec.HeaderDecoder;
 import io.raftwire.transport.netty.codec.SchemaDifferences;
 import io.raftwire.transport.netty.codec.SchemaFrame;
+import io.raftwire.transport.netty.codec.SchemaMarker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,10 +43,20 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>When the registry check is the only one that failed and both sides carry a {@link
  * io.raftwire.transport.netty.codec.SchemaMarker} with different digests ({@link HandshakeCheck#exchangesSchemas}),
- * it answers with its {@link SchemaFrame} instead of refusing at once, awaits the peer's (within the same timeout),
- * and then refuses listing every difference ({@link SchemaDifferences}) in its WARN line; the peer is told only
- * which checks failed, as in every refusal. A peer without the marker (a release before schemas) is refused at once,
- * as before.
+ * it answers with its {@link SchemaFrame} instead of refusing at once and awaits the peer's answer (within the same
+ * timeout):
+ * <ul>
+ *   <li>the peer's schema frame alone: the peer's {@link io.raftwire.transport.SchemaGate} accepted this node's
+ *       schema; this node asks its own ({@link PeerSchemaGate}). If it accepts too (and the peer sends with a
+ *       serializer this node accepts, by id and name), the connection proceeds as any accepted one: WELCOME, and
+ *       frames use each side's own serializers. Otherwise it refuses: the WARN line lists every difference
+ *       ({@link SchemaDifferences}) and the gate's reason, and the peer is told which check failed and the gate's
+ *       reason (an error frame, cut to its 300 characters);</li>
+ *   <li>an error frame, then the peer's schema frame: the peer refused (its gate's reason is in the error); this
+ *       node logs every difference and the peer's error, and closes. A peer that closes without its schema is logged
+ *       with its error alone.</li>
+ * </ul>
+ * A peer without the marker (a release before schemas) is refused at once, as before, and no gate is asked.
  *
  * <p>One instance per channel (it holds the timeout).
  */
@@ -59,6 +71,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     private Handshake exchanging;
     /** The failed checks of {@link #exchanging}: all of them the registry's. */
     private List<Problem> exchangeProblems;
+    /** The error the peer sent during the exchange ({@code code: message}, escaped): it refused; or {@code null}. */
+    private String peerRefusal;
 
     /**
      * @param context  the transport
@@ -89,6 +103,17 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         ctx.fireChannelActive();
     }
 
+    /** A peer that refused the exchange and closed before sending its schema: logs its refusal. */
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (exchanging != null && peerRefusal != null && ctx.channel().attr(ChannelAttributes.ERROR_LOGGED).get()
+                == null) {
+            refused(ctx, exchangeDetail() + "; " + PeerText.escape(exchanging.nodeId()) + " refused the connection ("
+                    + peerRefusal + ") and sent no schema", null);
+        }
+        ctx.fireChannelInactive();
+    }
+
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         if (timeout != null) {
@@ -108,7 +133,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (exchanging != null) {
-            peerSchema(ctx, frame);
+            duringExchange(ctx, frame);
             return;
         }
         Handshake hello;
@@ -139,8 +164,14 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             }
             throw new FrameException(ErrorCode.HANDSHAKE_REFUSED, detail, HandshakeCheck.peerMessage(problems));
         }
+        accept(ctx, hello, local);
+    }
+
+    /** Accepts the connection: records the peer on the channel, answers WELCOME and leaves the pipeline. */
+    private void accept(ChannelHandlerContext ctx, Handshake hello, Handshake local) {
         ctx.channel().attr(ChannelAttributes.PEER_ID).set(hello.nodeId());
         ctx.channel().attr(ChannelAttributes.CALLER).set(context.members().callerOf(hello.nodeId(), ctx.channel()));
+        ChannelAttributes.peerSchemaDigest(ctx.channel(), hello);
         ctx.channel().attr(ChannelAttributes.AUTHENTICATED).set(Boolean.TRUE);
         context.limits().authenticated(ctx.channel());
         BoundedFrameDecoder.trust(ctx.pipeline());
@@ -169,33 +200,102 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The peer's answer to this node's schema frame: its own. Refuses the connection listing every difference (logged
-     * here at WARN, not cut: every line is escaped on its own), and tells the peer only which checks failed.
+     * A frame during the schema exchange: the peer's error (it refused; its schema follows) or its schema frame.
+     *
+     * @param frame released here
      */
-    private void peerSchema(ChannelHandlerContext ctx, Frame frame) {
-        Schema theirs;
+    private void duringExchange(ChannelHandlerContext ctx, Frame frame) {
+        Schema theirs = null;
         try {
+            if (frame.kind() == FrameKind.ERROR && peerRefusal == null) {
+                ErrorPayload error = ErrorPayload.readFrom(frame.payload());
+                peerRefusal = error.code().describe() + ": " + error.message();
+                return; // its schema follows
+            }
             if (!SchemaFrame.is(frame)) {
-                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
-                        + " during the schema exchange (expected: the peer's schema frame)");
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind() + " during the schema"
+                        + " exchange (expected: " + (peerRefusal == null ? "the peer's schema frame, or an error frame"
+                        + " and then its schema frame" : "the peer's schema frame after its error frame") + ")");
             }
             theirs = SchemaFrame.read(frame.payload());
+            long announced = SchemaMarker.find(exchanging).fingerprint();
+            if (theirs.digest() != announced) {
+                throw new FrameException(ErrorCode.PROTOCOL_ERROR, "schema frame of digest " + hex(theirs.digest())
+                        + " (expected: " + hex(announced) + ", the digest its HELLO's marker announced)");
+            }
         } finally {
             frame.release();
         }
+        peerSchema(ctx, theirs);
+    }
+
+    /**
+     * The peer's schema. If the peer refused (its error came first), or this node's gate refuses, or the peer's
+     * serializer is not accepted, refuses listing every difference (logged here at WARN, not cut: every line is
+     * escaped on its own) and why; otherwise accepts the connection.
+     */
+    private void peerSchema(ChannelHandlerContext ctx, Schema theirs) {
+        Handshake hello = exchanging;
+        String peer = PeerText.escape(hello.nodeId());
+        Schema ours = context.serializers().schema().schema();
+        SchemaDifferences differences = SchemaDifferences.between(hello.nodeId(), ours, theirs);
+        String listed = exchangeDetail() + "; " + differences.message();
+        if (peerRefusal != null) {
+            refused(ctx, listed + " " + peer + " refused the connection (" + peerRefusal + ")", null);
+            return;
+        }
+        String gate = context.schemaGate().refusal(ours, theirs);
+        if (gate != null) {
+            refused(ctx, listed + " refused by this node's schema gate: " + gate,
+                    HandshakeCheck.peerMessage(exchangeProblems) + "; schema gate: " + gate);
+            return;
+        }
+        Handshake local = context.handshake("", hello.lane());
+        List<Problem> left = HandshakeCheck.withAcceptedSchemas(exchangeProblems, hello.nodeId(),
+                hello.sendSerializerId(), hello, local, "this node accepts");
+        if (left.isEmpty()) {
+            left.addAll(HandshakeCheck.serializerFormat(hello, hello.sendSerializerId(), context.serializers()
+                    .fingerprintOver(hello.sendSerializerId(), hello.registryFingerprint())));
+        }
+        if (!left.isEmpty()) {
+            refused(ctx, listed + " both schema gates accepted, but: " + PeerText.escape(HandshakeCheck.details(left)),
+                    HandshakeCheck.peerMessage(left));
+            return;
+        }
+        exchanging = null;
+        accept(ctx, hello, local);
+        LOG.info("{} accepted {} whose schema differs ({} differences; both schema gates accepted)", ctx.channel(),
+                peer, differences.compatible().size() + differences.refused().size());
+    }
+
+    private static String hex(long v) {
+        return String.format(Locale.ROOT, "%016x", v);
+    }
+
+    /** The failed checks of the exchanged handshake, for the log: {@code claimed member id b: registry ...}. */
+    private String exchangeDetail() {
+        return "claimed member id " + PeerText.escape(exchanging.nodeId()) + ": "
+                + PeerText.escape(HandshakeCheck.details(exchangeProblems));
+    }
+
+    /**
+     * Refuses the exchanged handshake: logs {@code message} at WARN (rate-limited), tells the peer {@code told} in an
+     * error frame if not {@code null}, and closes.
+     */
+    private void refused(ChannelHandlerContext ctx, String message, String told) {
         Channel channel = ctx.channel();
-        String message = "claimed member id " + PeerText.escape(exchanging.nodeId()) + ": "
-                + PeerText.escape(HandshakeCheck.details(exchangeProblems)) + "; "
-                + SchemaDifferences.between(exchanging.nodeId(), context.serializers().schema().schema(), theirs)
-                .message();
         HeaderDecoder.refuseLaterFrames(channel);
         channel.attr(ChannelAttributes.ERROR_LOGGED).set(Boolean.TRUE);
         context.metrics().handshakeRefusals.increment();
-        context.metrics().errorsSent.increment();
         warnings.warn("refused", "{} refused the handshake of {}: {}", channel,
                 PeerText.escape(ChannelAttributes.peerName(channel)), message);
         ChannelAttributes.closeReason(channel, message);
-        ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED,
-                HandshakeCheck.peerMessage(exchangeProblems)))).addListener(ChannelFutureListener.CLOSE);
+        if (told == null || !channel.isActive()) {
+            ctx.close();
+            return;
+        }
+        context.metrics().errorsSent.increment();
+        ctx.writeAndFlush(context.writer().error(0, 0, new ErrorPayload(ErrorCode.HANDSHAKE_REFUSED, told)))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -17,10 +17,11 @@ import io.raftwire.transport.netty.codec.SerializerSet;
  * @param members     who may be on the other end of a connection
  * @param limits      memory limits before and after the handshake
  * @param tls         the TLS contexts, or {@code null} for plaintext
+ * @param schemaGate  decides on peers whose schema differs from this node's
  */
 record TransportContext(TransportSettings settings, SerializerSet serializers, FrameWriter writer,
         MetricsRecorder metrics, HandlerRegistry handlers, Timer timer, MemberPolicy members, InboundLimits limits,
-        TlsContexts tls) {
+        TlsContexts tls, PeerSchemaGate schemaGate) {
 
     /** This node's handshake declaration for one lane; {@code targetId} empty on the accepting side. */
     Handshake handshake(String targetId, Handshake.Lane lane) {

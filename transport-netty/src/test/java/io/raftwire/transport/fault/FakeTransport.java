@@ -4,11 +4,13 @@ import io.raftwire.config.HostPort;
 import io.raftwire.config.PeerAddress;
 import io.raftwire.transport.MessageHandler;
 import io.raftwire.transport.RequestHandler;
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.Transport;
 import io.raftwire.transport.TransportStats;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,6 +30,8 @@ final class FakeTransport implements Transport {
     final List<Sent> sent = new CopyOnWriteArrayList<>();
     final AtomicBoolean closed = new AtomicBoolean();
     private final String memberId;
+    /** The gate set through {@link #schemaGate}, or {@code null}. */
+    volatile SchemaGate gate;
 
     FakeTransport(String memberId) {
         this.memberId = memberId;
@@ -106,6 +110,17 @@ final class FakeTransport implements Transport {
     @Override
     public CompletableFuture<Void> whenReachable(String peer) {
         return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void schemaGate(SchemaGate gate) {
+        this.gate = gate;
+    }
+
+    /** Every peer announces digest 42. */
+    @Override
+    public OptionalLong peerSchemaDigest(String peer) {
+        return OptionalLong.of(42);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.raftwire.transport.fault;
 
+import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.TransportException;
 import io.raftwire.transport.netty.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
@@ -48,6 +50,16 @@ class FaultyTransportTest {
         Await.value(t.send("b", "y"), WAIT);
         assertEquals(List.of("x", "y"), fake.messagesTo("b"));
         assertEquals(0, plan.counters().decided(), "a link without faults draws nothing");
+    }
+
+    @Test
+    void shouldLeaveTheSchemaGateAndThePeersDigestsToTheDelegate() {
+        FakeTransport fake = new FakeTransport("a");
+        FaultyTransport t = faulty(fake, FaultPlan.seeded(SEED));
+        SchemaGate gate = (own, peer) -> "no";
+        t.schemaGate(gate);
+        assertSame(gate, fake.gate);
+        assertEquals(OptionalLong.of(42), t.peerSchemaDigest("b"));
     }
 
     @Test

@@ -440,13 +440,15 @@ class AcceptedPipelineTest {
 
         ch.writeInbound(harness.writer.schema(LocalSchema.of(TestTypes.registryWithExtra())));
         ErrorPayload told = refusal(ch, ErrorCode.HANDSHAKE_REFUSED);
-        assertEquals("failed checks: registry fingerprint", told.message(), "the peer is told no more than before");
+        assertEquals("failed checks: registry fingerprint; schema gate: the two members' registered types differ",
+                told.message(), "the peer is told which check failed and the gate's reason, no values");
         String extra = "Extra (type " + TestTypes.EXTRA_ID + ", " + TestTypes.Extra.class.getName()
                 + "): only on remote: " + SchemaDifferences.COMPATIBLE;
         assertTrue(closeReason(ch).contains(extra), closeReason(ch));
         String line = logs.await("refused the handshake of");
         assertTrue(line.contains("claimed member id remote: registry fingerprint = ") && line.contains(extra)
-                && line.contains("1 difference (0 refused by the evolution rules, 1 "), line);
+                && line.contains("1 difference (0 refused by the evolution rules, 1 ") && line.endsWith(extra
+                + "; refused by this node's schema gate: the two members' registered types differ"), line);
         assertEquals(1, harness.context.metrics().handshakeRefusals.sum());
     }
 

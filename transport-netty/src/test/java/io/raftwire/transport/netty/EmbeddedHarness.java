@@ -40,6 +40,8 @@ final class EmbeddedHarness implements AutoCloseable {
     final Pipelines pipelines;
     final FrameWriter writer;
     final InboundLimits limits;
+    /** The gate of the harness's node: {@link io.raftwire.transport.SchemaGate#REFUSE_ALL} until a test sets one. */
+    final PeerSchemaGate schemaGate = new PeerSchemaGate();
     private final HashedWheelTimer timer = new HashedWheelTimer(new DefaultThreadFactory("harness-timer", true));
     private final HeaderDecoder anyKind;
 
@@ -55,7 +57,7 @@ final class EmbeddedHarness implements AutoCloseable {
                 this.settings.maxInboundBufferBytes());
         this.context = new TransportContext(this.settings, serializers, writer,
                 new MetricsRecorder(serializers.registry()), new HandlerRegistry(), timer,
-                new MemberPolicy(CLUSTER, LOCAL, () -> members, false), limits, null);
+                new MemberPolicy(CLUSTER, LOCAL, () -> members, false), limits, null, schemaGate);
         this.pipelines = new Pipelines(context);
         this.anyKind = new HeaderDecoder(serializers, EnumSet.allOf(FrameKind.class), "test reader");
     }

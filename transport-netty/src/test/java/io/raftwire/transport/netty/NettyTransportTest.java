@@ -2,6 +2,8 @@ package io.raftwire.transport.netty;
 
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.raftwire.config.HostPort;
+import io.raftwire.config.PeerAddress;
 import io.raftwire.transport.netty.codec.SerializerSet;
 import io.raftwire.transport.netty.testkit.FakeSerializer;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
@@ -11,6 +13,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,5 +45,25 @@ class NettyTransportTest {
             new HashedWheelTimer(new DefaultThreadFactory("leak-probe", true)).stop();
         }
         assertEquals(before, LeakGate.leaks(), () -> String.join("\n", LeakGate.records()));
+    }
+
+    /** The schema gate is set before start only; no digest is known of a peer without a connection. */
+    @Test
+    void shouldTakeASchemaGateOnlyBeforeItStarts() {
+        NettyTransport t = new NettyTransport(EmbeddedHarness.quietSettings().nodeId("a")
+                .peers(List.of(new PeerAddress("b", new HostPort("127.0.0.1", 9)))).build(),
+                SerializerSet.of(FakeSerializer.standard()));
+        try {
+            t.schemaGate((own, peer) -> null);
+            NullPointerException none = assertThrows(NullPointerException.class, () -> t.schemaGate(null));
+            assertEquals("gate", none.getMessage());
+            assertEquals(OptionalLong.empty(), t.peerSchemaDigest("b"), "no connection to b");
+            assertEquals(OptionalLong.empty(), t.peerSchemaDigest("nobody"), "not a peer");
+        } finally {
+            t.close();
+        }
+        IllegalStateException closed = assertThrows(IllegalStateException.class,
+                () -> t.schemaGate((own, peer) -> null));
+        assertEquals("transport a is closed (expected: the schema gate is set before start())", closed.getMessage());
     }
 }

@@ -161,7 +161,7 @@ class OutboundPipelineTest {
     }
 
     @Test
-    void shouldAnswerAPeersSchemaWithItsOwnAndFailListingEveryDifference() {
+    void shouldRefuseAPeersSchemaWithTheDefaultGateAndSendItsOwnListingEveryDifference() {
         EmbeddedChannel ch = connected();
         ch.writeInbound(harness.writer.schema(LocalSchema.of(TestTypes.registryWithExtra())));
         TransportException e = failure(handshake);
@@ -172,6 +172,12 @@ class OutboundPipelineTest {
         assertTrue(e.getMessage().contains("1) Extra (type " + TestTypes.EXTRA_ID + ", "
                 + TestTypes.Extra.class.getName() + "): only on remote: " + SchemaDifferences.COMPATIBLE + ";"),
                 e.getMessage());
+        assertTrue(e.getMessage().endsWith("; refused by this node's schema gate: the two members' registered types"
+                + " differ"), e.getMessage());
+        ErrorPayload told = EmbeddedHarness.errorOf(harness.nextOutbound(ch));
+        assertEquals(ErrorCode.HANDSHAKE_REFUSED, told.code());
+        assertEquals("failed checks: registry fingerprint; schema gate: the two members' registered types differ",
+                told.message(), "the gate's reason first, then the schema, so the peer can list the differences");
         Frame answer = harness.nextOutbound(ch);
         assertTrue(SchemaFrame.is(answer), "answered with this node's schema: " + answer);
         assertEquals(harness.serializers.schema().schema(), SchemaFrame.read(answer.payload()));

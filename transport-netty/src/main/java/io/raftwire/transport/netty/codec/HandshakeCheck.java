@@ -3,6 +3,7 @@ package io.raftwire.transport.netty.codec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -130,6 +131,60 @@ public final class HandshakeCheck {
         Handshake.SerializerInfo ours = SchemaMarker.find(local);
         Handshake.SerializerInfo theirs = SchemaMarker.find(remote);
         return ours != null && theirs != null && ours.fingerprint() != theirs.fingerprint();
+    }
+
+    /**
+     * The checks of a handshake whose schemas were exchanged and accepted by both sides' schema gates: {@code problems}
+     * without the registry's (the gates decided on it), and the sender's serializer checked by id and name (a
+     * serializer's fingerprint covers the registry fingerprint, so it differs whenever the registries do; see
+     * {@link #serializerFormat} for the format version).
+     *
+     * @param problems       the failed checks of the handshake, all of them
+     * @param senderNode     the member id of the side whose sending serializer is checked
+     * @param senderId       its sending serializer's id
+     * @param sender         its declaration
+     * @param receiver       the other side's declaration
+     * @param receiverPhrase who accepts, for the message: {@code this node accepts} or {@code b accepts}
+     * @return the differences that still prevent the connection, empty if it may proceed (a mutable list)
+     */
+    public static List<Problem> withAcceptedSchemas(List<Problem> problems, String senderNode, int senderId,
+            Handshake sender, Handshake receiver, String receiverPhrase) {
+        List<Problem> left = new ArrayList<>();
+        for (Problem p : problems) {
+            if (!REGISTRY.equals(p.check())) {
+                left.add(p);
+            }
+        }
+        Handshake.SerializerInfo sent = sender.acceptedInfo(senderId);
+        Handshake.SerializerInfo taken = receiver.acceptedInfo(senderId);
+        String sentName = sent == null ? "serializer id " + senderId : sent.toString();
+        if (sent == null || taken == null || !sent.name().equals(taken.name())) {
+            left.add(new Problem(SERIALIZER, "no common serializer: " + senderNode + " sends with " + sentName
+                    + " (expected: one that " + receiverPhrase + ": " + receiver.serializers() + ")"));
+        }
+        return left;
+    }
+
+    /**
+     * After {@link #withAcceptedSchemas}: whether the peer's serializer of the connection's id is in this node's
+     * provider format version, where this node can tell. The peer's declared fingerprint for that id must equal the
+     * fingerprint this node's serializer of that id has over the peer's registry.
+     *
+     * @param peer         the peer's declaration
+     * @param serializerId the id frames of this connection are written with
+     * @param expected     this node's serializer's fingerprint over the peer's registry, or empty if it cannot be
+     *                     derived (then nothing is checked)
+     * @return the difference, or an empty list
+     */
+    public static List<Problem> serializerFormat(Handshake peer, int serializerId, OptionalLong expected) {
+        Handshake.SerializerInfo declared = peer.acceptedInfo(serializerId);
+        if (declared == null || expected.isEmpty() || declared.fingerprint() == expected.getAsLong()) {
+            return List.of();
+        }
+        return List.of(new Problem(SERIALIZER, "serializer " + declared + " fingerprint = "
+                + hex(declared.fingerprint()) + " on " + peer.nodeId() + " (expected: " + hex(expected.getAsLong())
+                + ", this node's over " + peer.nodeId() + "'s registry; the same provider format version on every"
+                + " node)"));
     }
 
     /** What the markers add to a registry refusal: why no schemas are compared, when they are not. */

@@ -19,8 +19,8 @@ import java.util.TreeSet;
  * side, from {@link SchemaCompatibility#compare} in both directions (this node reading the peer's bytes, the peer
  * reading this node's). A difference both directions can read is "compatible backward and forward once the cluster
  * feature level exists"; one that either direction cannot read is refused, with {@code compare}'s reason, which names
- * the written and the read shape. Without the cluster feature level (docs/upgrades.md §3 step 6, not built) every
- * difference refuses the connection: forward compatibility needs down-level encoding.
+ * the written and the read shape. Whether the members connect is not decided here: each side's
+ * {@link io.raftwire.transport.SchemaGate} decides, and the handshake adds its reason to this list when one refuses.
  *
  * <p>Every line is escaped ({@link PeerText}): names come from the peer's schema. Immutable and thread-safe.
  */
@@ -29,8 +29,8 @@ public final class SchemaDifferences {
     /** At most this many differences are listed; the message says how many more there are. */
     public static final int MAX_LISTED = 100;
     /** What a difference both directions can read is told. */
-    public static final String COMPATIBLE = "compatible backward and forward once the cluster feature level exists"
-            + " (needs feature level 2, not built yet)";
+    public static final String COMPATIBLE = "compatible backward and forward (the schema gates decide whether the"
+            + " members connect)";
     /** What a difference one direction cannot read is told, before the reason. */
     public static final String REFUSED = "refused";
 
@@ -70,8 +70,8 @@ public final class SchemaDifferences {
     }
 
     /**
-     * The whole refusal, one line: both digests and type counts, then every difference (at most {@value #MAX_LISTED},
-     * then how many more), then why the connection is refused. Escaped.
+     * Every difference, one line: both digests and type counts, then every difference (at most {@value #MAX_LISTED},
+     * then how many more), each ending with {@code ;}. Escaped. The handshake appends who refused and why.
      */
     public String message() {
         List<String> all = new ArrayList<>(refused);
@@ -81,7 +81,7 @@ public final class SchemaDifferences {
                 .append(hex(remote.digest())).append(" with ").append(remote.types().size()).append(" types; ");
         if (all.isEmpty()) {
             s.append("no difference the evolution rules see (the schemas differ only in what they record for"
-                    + " messages)");
+                    + " messages);");
         } else {
             s.append(all.size()).append(all.size() == 1 ? " difference (" : " differences (").append(refused.size())
                     .append(" refused by the evolution rules, ").append(compatible.size()).append(' ')
@@ -93,8 +93,7 @@ public final class SchemaDifferences {
                 s.append(" and ").append(all.size() - MAX_LISTED).append(" more;");
             }
         }
-        return s.append(" the connection is refused: without the cluster feature level (docs/upgrades.md §2.6, not"
-                + " built yet) members whose schemas differ do not connect").toString();
+        return s.toString();
     }
 
     private void compare() {

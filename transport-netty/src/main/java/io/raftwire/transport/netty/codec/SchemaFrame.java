@@ -10,9 +10,9 @@ import io.raftwire.serializer.schema.SchemaCodec;
  * provider takes), type id {@value #TYPE_ID} (never a registered type), correlation id 0, and the {@link SchemaCodec}
  * bytes of the sender's schema as its payload, at most {@value #MAX_SCHEMA_BYTES} bytes. It is sent only to a peer
  * whose handshake carried a marker: a release before schemas never receives one. The accepting side sends its schema
- * instead of a {@link FrameKind#WELCOME}, the connecting side answers with its own, and both refuse the connection
- * listing every difference ({@link SchemaDifferences}). After a handshake, a schema frame is a protocol error.
- * Stateless.
+ * instead of a {@link FrameKind#WELCOME}; the connecting side answers with its own (after an error frame if its
+ * {@code SchemaGate} refuses), and each side lists every difference ({@link SchemaDifferences}) and asks its gate
+ * whether the connection proceeds. After a handshake, a schema frame is a protocol error. Stateless.
  */
 public final class SchemaFrame {
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -26,6 +27,7 @@ public final class SerializerSet {
     private final List<Serializer> accepted;
     /** {@link #schema()}, once computed. */
     private volatile LocalSchema schema;
+    private final SerializerPrints prints = new SerializerPrints();
 
     /**
      * @param sender    the serializer outbound requests and one-way messages are written with
@@ -108,6 +110,18 @@ public final class SerializerSet {
             schema = s;
         }
         return s;
+    }
+
+    /**
+     * The fingerprint the accepted serializer {@code serializerId} would have over a registry whose fingerprint is
+     * {@code registryFingerprint}: what a member whose registry differs declares for the same provider in the same
+     * format version. Empty if this node does not accept that id, or its fingerprint over another registry cannot be
+     * derived (its provider is not installed, or does not derive its fingerprint as {@code AbstractSerializer} does).
+     * Thread-safe.
+     */
+    public OptionalLong fingerprintOver(int serializerId, long registryFingerprint) {
+        Serializer s = accepted(serializerId);
+        return s == null ? OptionalLong.empty() : prints.over(s, registryFingerprint);
     }
 
     /** The accepted serializers for messages, for example {@code kryo (1), protostuff (2)}. */
