@@ -299,6 +299,7 @@ final class NotesWorkload implements AutoCloseable {
         public void close() {
             if (client != null) {
                 client.close();
+                client = null;
             }
         }
     }
