@@ -315,6 +315,18 @@ public final class ConfigKeys {
             "raftwire.raft.max-pending-entries", 5000, between(1, 1_000_000),
             "appended but uncommitted entries a leader accepts before refusing new commands as unavailable");
 
+    // ---- rolling upgrades (feature levels, docs/upgrades.md) ----
+
+    public static final ConfigKey<Boolean> UPGRADE_AUTO_RAISE = ConfigKey.ofBoolean(
+            "raftwire.upgrade.auto-raise", true,
+            "the leader records the next feature level by itself as soon as every member announces its schema;"
+                    + " false = only on raftwire admin feature-level --raise (level 1 is recorded by itself either way)");
+
+    public static final ConfigKey<Integer> UPGRADE_CHECK_INTERVAL_MS = ConfigKey.ofInt(
+            "raftwire.upgrade.check-interval-ms", 1000, between(10, 3_600_000),
+            "milliseconds between a leader's checks of whether every member announces a schema to record as the next"
+                    + " feature level");
+
     // ---- metrics (the program's raftwire node) ----
 
     public static final ConfigKey<Integer> METRICS_PORT = ConfigKey.ofInt("raftwire.metrics.port", -1,
@@ -347,7 +359,8 @@ public final class ConfigKeys {
             RAFT_INITIAL_MEMBERS,
             RAFT_ELECTION_TIMEOUT_MS,
             RAFT_HEARTBEAT_PERIOD_SECS, RAFT_HEARTBEAT_TIMEOUT_SECS, RAFT_HEARTBEAT_INTERVAL_MS, RAFT_LEADER_TIMEOUT_MS,
-            RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES, METRICS_PORT, METRICS_BIND);
+            RAFT_APPEND_BATCH_SIZE, RAFT_SNAPSHOT_INTERVAL, RAFT_MAX_PENDING_ENTRIES, UPGRADE_AUTO_RAISE,
+            UPGRADE_CHECK_INTERVAL_MS, METRICS_PORT, METRICS_BIND);
 
     private static final List<Relation> RELATIONS = List.of(
             new Relation(SERIALIZER_MAX_POOLED_BUFFER_BYTES, List.of(SERIALIZER_BUFFER_BYTES),

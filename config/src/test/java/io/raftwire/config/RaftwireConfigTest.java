@@ -77,6 +77,8 @@ class RaftwireConfigTest {
             "raftwire.raft.append-batch-size | 50",
             "raftwire.raft.snapshot-interval | 50000",
             "raftwire.raft.max-pending-entries | 5000",
+            "raftwire.upgrade.auto-raise | true",
+            "raftwire.upgrade.check-interval-ms | 1000",
             "raftwire.metrics.port | -1",
             "raftwire.metrics.bind | 127.0.0.1");
 
@@ -115,6 +117,7 @@ class RaftwireConfigTest {
         assertBoundaries("raftwire.transport.io-threads", "1", "64", "0", "65");
         assertBoundaries("raftwire.serializer.buffer-bytes", "256", "256", "255", "-1");
         assertBoundaries("raftwire.serializer.max-elements", "1", "2147483647", "0", "-5");
+        assertBoundaries("raftwire.upgrade.check-interval-ms", "10", "3600000", "9", "3600001");
     }
 
     @Test

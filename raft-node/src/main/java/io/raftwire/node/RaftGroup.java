@@ -22,6 +22,7 @@ import io.raftwire.node.group.GroupIds;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelAware;
 import io.raftwire.node.level.LevelOperations;
+import io.raftwire.node.level.LevelRaiser;
 import io.raftwire.node.level.LevelRecorder;
 import io.raftwire.node.level.LevelState;
 import io.raftwire.node.level.LevelStore;
@@ -85,6 +86,7 @@ public final class RaftGroup implements AutoCloseable {
     private final SessionConsistency sessions;
     private final SessionTrackingStateMachine tracking;
     private final LevelState levels;
+    private final LevelRaiser raiser;
     private boolean routed; // guarded by the member's start, on one thread
     private volatile boolean closed;
 
@@ -150,10 +152,13 @@ public final class RaftGroup implements AutoCloseable {
         events.leadership(this::isLeader);
         String self = parts.self().id();
         MembershipGuard guard = parts.guard();
+        this.raiser = new LevelRaiser(new RaftGroupLevels(id, raftNode, parts.self(), parts.peers(), levels,
+                parts.queryTimeout()), parts.registry().schema(), config.get(ConfigKeys.UPGRADE_AUTO_RAISE),
+                parts.queryTimeout());
         ClientService clientService = new ClientService(raftNode, sessions, parts.clock(), parts.queryTimeout(),
                 ClientAdmission.of(self, parts.peers()::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
                         config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,
-                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0);
+                config.get(ConfigKeys.RAFT_LEADER_TIMEOUT_MS) == 0, raiser);
         AdminService admin = new AdminService(raftNode, self, new StatusReader(self,
                 () -> parts.peers().localAddress().toString(), NodeConfigs.peerAddresses(config),
                 BuildVersion.version(), config.get(ConfigKeys.SERIALIZER), parts.registry().fingerprint()),
@@ -224,6 +229,8 @@ public final class RaftGroup implements AutoCloseable {
         if (failureDetector != null) {
             failureDetector.start();
         }
+        raiser.start(parts.threads().pool(),
+                Duration.ofMillis(parts.config().get(ConfigKeys.UPGRADE_CHECK_INTERVAL_MS)));
     }
 
     /** The group's index on its member: 0 .. {@code raftwire.groups} - 1. */
@@ -355,6 +362,7 @@ public final class RaftGroup implements AutoCloseable {
             return;
         }
         closed = true;
+        raiser.close();
         parts.clientRouter().route(index, null);
         try {
             raftNode.terminate().get(5, TimeUnit.SECONDS);

@@ -27,6 +27,7 @@ import io.raftwire.node.session.SessionRecord;
 import io.raftwire.node.session.SessionSnapshotChunk;
 import io.raftwire.node.session.SessionTable;
 import io.raftwire.serializer.SerializationException;
+import io.raftwire.transport.PeerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +65,9 @@ import java.util.function.LongSupplier;
  * that does not decode, or that is not a {@code C} ({@code COMMAND_FAILURE}/{@code QUERY_FAILURE}, naming the type
  * expected), and an {@link #apply} or {@link #query} that throws a {@link RuntimeException} (the same error type,
  * naming the exception). The result of a failed command is cached like any other, so a retry gets the same error. A
- * command that throws must leave your state as it found it: what it changed before throwing stays changed.
+ * command that throws must leave your state as it found it: what it changed before throwing stays changed. A query
+ * written at a feature level this member has not recorded yet is refused with the retriable {@code UNAVAILABLE}
+ * (naming the level), so the client sends it again until this member has applied that level.
  *
  * <p><b>Snapshots</b> are a {@link KvSnapshotHeader} (format {@value KvSnapshotHeader#FORMAT}, no keys), then
  * {@link SessionSnapshotChunk}s of at most {@value #MAX_CHUNK_BYTES} estimated bytes each (sessions, then cached
@@ -364,7 +367,7 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         try {
             op = codec.decode(operation);
         } catch (SerializationException e) {
-            return OperationOutcome.failure(failure, shorten(e.getMessage()));
+            return OperationOutcome.failure(codecs.decodeFailure(operation, failure), shorten(e.getMessage()));
         }
         if (!commandType.isInstance(op)) {
             return OperationOutcome.failure(failure, op.getClass().getName() + " is not an operation of "
@@ -375,7 +378,8 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         try {
             result = query ? query(c) : apply(c);
         } catch (RuntimeException e) {
-            LOG.debug("{}.{} threw on {}", getClass().getSimpleName(), query ? "query" : "apply", c, e);
+            LOG.debug("{}.{} threw on {}", getClass().getSimpleName(), query ? "query" : "apply",
+                    PeerText.escape(String.valueOf(c)), e);
             return OperationOutcome.failure(failure, shorten(getClass().getSimpleName() + "."
                     + (query ? "query" : "apply") + " threw " + e));
         }
@@ -405,7 +409,10 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
         }
         OperationCodec codec = codecs.of(nested);
         if (codec == null) {
-            return chunk;
+            throw new IllegalArgumentException("snapshot at index " + commitIndex + ": its state is nested as '"
+                    + PeerText.escape(nested.id().id()) + "', which names no serializer of this state machine"
+                    + " (expected: <type id>@<one of " + codecs.names() + ">/<level>; every member must hold the"
+                    + " same serializers)");
         }
         try {
             return codec.decode(nested);

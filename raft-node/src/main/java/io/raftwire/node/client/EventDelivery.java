@@ -3,10 +3,12 @@ package io.raftwire.node.client;
 import io.raftwire.message.request.PublishRequest;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
@@ -17,6 +19,9 @@ import org.slf4j.LoggerFactory;
  * repeat is dropped, and a gap (a batch missed) makes it ask for a keep-alive, which makes the leader push every
  * unacknowledged batch again. It also counts what the next keep-alive acknowledges. Thread-safe: batches arrive on
  * transport I/O threads, the listener runs on the event executor, one batch at a time.
+ *
+ * <p>A batch can be held before it is handed on ({@code ready}: for a client, until it has read the feature levels the
+ * batch's events name). A held batch occupies no thread; the batches after it wait for it, so the order stays.
  */
 final class EventDelivery {
 
@@ -38,6 +43,9 @@ final class EventDelivery {
     private final AtomicLong deliveredSinceAck = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicBoolean resync = new AtomicBoolean();
+    private final Function<PublishRequest, CompletableFuture<?>> ready;
+    /** Completes once the last batch handed on behind a held one has been delivered; guarded by {@code this}. */
+    private CompletableFuture<?> held = CompletableFuture.completedFuture(null);
     private volatile SessionEventListener listener;
 
     /**
@@ -48,6 +56,18 @@ final class EventDelivery {
      *                     unacknowledged batches again
      */
     EventDelivery(String clientId, LongSupplier session, Executor eventThread, Runnable keepAliveNow) {
+        this(clientId, session, eventThread, keepAliveNow, batch -> CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * As above, holding each batch until {@code ready} of it completes (either way).
+     *
+     * @param ready called on a transport I/O thread under this object's lock, once per batch to deliver, in order; must
+     *              not block
+     */
+    EventDelivery(String clientId, LongSupplier session, Executor eventThread, Runnable keepAliveNow,
+            Function<PublishRequest, CompletableFuture<?>> ready) {
+        this.ready = Objects.requireNonNull(ready, "ready");
         this.clientId = clientId;
         this.session = session;
         this.eventThread = eventThread;
@@ -100,16 +120,34 @@ final class EventDelivery {
                         keepAliveNow.run();
                     }
                 }
-                case DELIVER -> run(() -> deliver(own, batch));
+                case DELIVER -> handOn(own, batch);
             }
         }
     }
 
-    /** Tells the listener, on the event thread, that the session ended. */
-    void sessionClosed(long own, String reason) {
+    /** Under this object's lock: delivers {@code batch} now, or once it and every batch held before it are ready. */
+    private void handOn(long own, PublishRequest batch) {
+        inOrder(ready.apply(batch), () -> deliver(own, batch));
+    }
+
+    /**
+     * Under this object's lock: runs {@code task} on the event thread once {@code mine} is done and every task held
+     * before it has run.
+     */
+    private void inOrder(CompletableFuture<?> mine, Runnable task) {
+        if (held.isDone() && mine.isDone()) {
+            run(task);
+            return;
+        }
+        held = CompletableFuture.allOf(held, mine).handle((v, e) -> null)
+                .thenRunAsync(task, eventThread); // a rejection (closing) completes it too
+    }
+
+    /** Tells the listener, on the event thread, that the session ended: after every batch handed on before. */
+    synchronized void sessionClosed(long own, String reason) {
         SessionEventListener l = listener;
         if (l != null) {
-            run(() -> l.onSessionClosed(own, reason));
+            inOrder(CompletableFuture.completedFuture(null), () -> l.onSessionClosed(own, reason));
         }
     }
 

@@ -105,7 +105,7 @@ public final class KvClient implements KvOperations {
             @Override
             public void onEvents(long session, long eventIndex, List<PrimitiveEvent> events) {
                 for (PrimitiveEvent e : events) {
-                    Object event = client.decodeEvent(codec, e);
+                    Object event = codec.decodeEvent(e);
                     if (event instanceof KvEvent kv) {
                         consumer.accept(kv);
                     } else {

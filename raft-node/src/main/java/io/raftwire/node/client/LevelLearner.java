@@ -29,6 +29,8 @@ final class LevelLearner {
     private final LevelState state = new LevelState(FeatureLevels.NONE);
     private final Function<PrimitiveOperation, CompletableFuture<QueryResponse>> query;
     private final AtomicReference<CompletableFuture<FeatureLevels>> pending = new AtomicReference<>();
+    private volatile boolean answered;
+    private volatile Throwable lastFailure;
 
     /** @param query runs a query in the client's session */
     LevelLearner(Function<PrimitiveOperation, CompletableFuture<QueryResponse>> query) {
@@ -38,6 +40,19 @@ final class LevelLearner {
     /** The state the client's codec reads. */
     LevelState state() {
         return state;
+    }
+
+    /**
+     * Whether a member has answered the level query (with its levels, or by refusing it as raftwire 0.1.0 does): only
+     * then does {@link FeatureLevels#NONE} mean that the group records no level.
+     */
+    boolean answered() {
+        return answered;
+    }
+
+    /** Why the last level query got no answer; {@code null} if none failed. */
+    Throwable lastFailure() {
+        return lastFailure;
     }
 
     /**
@@ -59,11 +74,14 @@ final class LevelLearner {
         }
         answer.whenComplete((r, e) -> {
             if (e != null) {
+                lastFailure = e;
                 LOG.debug("could not read the feature levels; writing as before at {}", state.get(), e);
             } else if (r.status() != RaftResponse.Status.OK) {
+                answered = true;
                 LOG.debug("the member refused to read the feature levels ({}); writing as before at {}",
                         PeerText.escape(String.valueOf(r.error())), state.get());
             } else {
+                answered = true;
                 advance(r.result());
             }
             pending.set(null);

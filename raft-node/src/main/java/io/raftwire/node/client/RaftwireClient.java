@@ -31,6 +31,7 @@ import io.raftwire.node.group.SessionIds;
 import io.raftwire.node.kv.NestedId;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.level.FeatureLevels;
+import io.raftwire.node.level.LevelOperations;
 import io.raftwire.node.level.LevelRules;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.SerializationException;
@@ -101,6 +102,7 @@ public final class RaftwireClient implements AutoCloseable {
     private final SessionKeeper session;
     private final AtomicBoolean started = new AtomicBoolean();
     private final String group; // null: the members' only group
+    private final int groupIndex;
     private final LevelLearner levels;
 
     /**
@@ -135,6 +137,7 @@ public final class RaftwireClient implements AutoCloseable {
             Runnable stopEventThread, Duration operationTimeout, Duration sessionTimeout,
             ReadConsistency consistency) {
         this.group = group;
+        this.groupIndex = groupIndex;
         this.clientId = clientId;
         this.levels = new LevelLearner(this::query);
         this.codec = codec.withLevels(levels.state());
@@ -145,7 +148,8 @@ public final class RaftwireClient implements AutoCloseable {
         this.leaders = new LeaderLocator(members, transport, group == null ? LeaderLocator.PROBE
                 : new KeepAliveRequest(new long[] {SessionIds.probe(groupIndex)}, new long[] {0}, new long[] {0}));
         this.caller = new FailoverCaller(transport, leaders, timer, operationTimeout, this::serverChanged);
-        this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow);
+        this.events = new EventDelivery(clientId, this::sessionId, eventThread, this::keepAliveNow,
+                this::levelsNamedBy);
         this.session = new SessionKeeper(clientId, GroupAddress.of(serviceType, group), serviceType, caller, timer,
                 sessionTimeout, consistency, events);
         transport.onMessage(PublishRequest.class, events::onPublish);
@@ -361,23 +365,32 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Decodes an event pushed to this session ({@link SessionEventListener#onEvents}) with {@link #operationCodec()}.
-     * An event written at a feature level this client does not know yet makes it read the group's levels first,
-     * blocking up to the operation timeout: call it on the event thread, never on a transport I/O thread.
+     * Does not block: a batch whose events name a feature level this client does not know is handed to the listener
+     * only after the client has read the group's levels (a query; no thread waits for it, and later batches wait
+     * behind it), so the listener decodes every event of a level the group had recorded by then. Thread-safe.
      *
      * @return the event's record
      * @throws io.raftwire.serializer.SerializationException naming what was wrong (see
-     *                                                       {@link OperationCodec#decodeEvent})
+     *                                                       {@link OperationCodec#decodeEvent}), for example a level
+     *                                                       this client still does not know (the level query got no
+     *                                                       answer; {@link #refreshFeatureLevels()} asks again)
      */
     public Object decodeEvent(PrimitiveEvent event) {
-        return decodeEvent(codec, event);
+        return codec.decodeEvent(event);
     }
 
-    /** {@link #decodeEvent(PrimitiveEvent)} with {@code with}; levels are learnt only for this client's own codec. */
-    Object decodeEvent(OperationCodec with, PrimitiveEvent event) {
-        if (with == codec && NestedId.levelOf(event.type().id()) > codec.levels().currentLevel()) {
-            levels.learn().join();
+    /**
+     * Before a pushed batch is delivered: the level query if one of its events names a level this client does not
+     * know, else a completed future. Never blocks.
+     */
+    private CompletableFuture<?> levelsNamedBy(PublishRequest batch) {
+        int known = codec.levels().currentLevel();
+        for (PrimitiveEvent e : batch.events()) {
+            if (NestedId.levelOf(e.type().id()) > known) {
+                return levels.learn();
+            }
         }
-        return with.decodeEvent(event);
+        return CompletableFuture.completedFuture(null);
     }
 
     /** An operation as sent, and the cluster's answer. */
@@ -386,12 +399,25 @@ public final class RaftwireClient implements AutoCloseable {
 
     /**
      * Encodes {@code value} with {@code with} and sends it as a command or a query; if the codec's level refuses it,
-     * learns the levels and encodes once more.
+     * learns the levels and encodes once more. With this client's own codec, nothing is sent until a member has
+     * answered the level query (asked again here if the last one got no answer).
      *
      * @throws io.raftwire.serializer.SerializationException if the type is not registered, or encoding fails while
      *                                                       the codec knows no level
      */
     CompletableFuture<Answered> call(OperationCodec with, Object value, boolean query) {
+        if (with == codec && !levels.answered() && with.registers(value)) {
+            return levels.learn().thenCompose(l -> {
+                if (!levels.answered()) {
+                    throw new ClientException(value.getClass().getSimpleName() + " not sent: the group's feature"
+                            + " levels are unknown (the level query got no answer: " + levels.lastFailure() + "),"
+                            + " and a value written without a level is read with level 1's types, which need not"
+                            + " be this client's (expected: a member that answers the level query; the next"
+                            + " operation asks again)", null, levels.lastFailure());
+                }
+                return call(with, value, query);
+            });
+        }
         try {
             return send(with, value, query);
         } catch (SerializationException e) {
@@ -463,6 +489,58 @@ public final class RaftwireClient implements AutoCloseable {
     /** Asks the leader to hand leadership to {@code memberId}. */
     public CompletableFuture<TransferResponse> transferLeadership(String memberId) {
         return caller.call(new TransferRequest(new MemberId(GroupAddress.of(memberId, group))), TransferResponse.class);
+    }
+
+    /**
+     * Reads the group's feature levels from the cluster ({@link LevelOperations#READ}, a query with the session's read
+     * consistency, or a linearizable one without a session): every level the group has recorded, level 1 first. Needs
+     * no session, so an administrator's tool can read them after {@link #start()} alone. Unlike
+     * {@link #refreshFeatureLevels()} it leaves the levels this client writes at ({@link #featureLevels()}) as they
+     * are, and fails with the cluster's reason.
+     *
+     * @return completes with the history ({@link FeatureLevels#NONE} if none is recorded), or fails with a
+     *         {@link ClientException} carrying the cluster's error, or as {@link #query(PrimitiveOperation)} fails
+     */
+    public CompletableFuture<FeatureLevels> readFeatureLevels() {
+        QueryRequest request = new QueryRequest(sessionOrGroup(), session.lastSequence(), LevelOperations.read(),
+                session.highestIndex());
+        return caller.call(request, QueryResponse.class).thenApply(r -> history(r, "reading the feature levels"));
+    }
+
+    /**
+     * Asks the group's leader to record its types as the next feature level ({@link LevelOperations#RAISE}), which it
+     * does only if every member announces the same types as it at their handshakes and they are not the current
+     * level's. Members refuse it unless this client holds an admin certificate, or on plaintext they set
+     * {@code raftwire.security.plaintext-admin}. Needs no session; call {@link #start()} or {@link #connect()} first.
+     *
+     * @return completes with the history once the new level is applied, or fails with a {@link ClientException}
+     *         carrying the cluster's error: a {@code COMMAND_FAILURE} naming each member whose announced schema digest
+     *         differs from the leader's (with both digests) or that is unreachable, or saying {@code nothing to raise:
+     *         every member runs the current level's types}; a {@code PROTOCOL_ERROR} starting {@code forbidden:}
+     */
+    public CompletableFuture<FeatureLevels> raiseFeatureLevel() {
+        CommandRequest request = new CommandRequest(sessionOrGroup(), 0, LevelOperations.raise());
+        return caller.call(request, CommandResponse.class).thenApply(r -> history(r,
+                "raising the feature level"));
+    }
+
+    /** The session, or before one is open the id that addresses the client's group without one. */
+    private long sessionOrGroup() {
+        long id = session.id();
+        return id != 0 ? id : SessionIds.probe(groupIndex);
+    }
+
+    private static FeatureLevels history(OperationResponse response, String what) {
+        if (response.status() != RaftResponse.Status.OK) {
+            throw new ClientException("the cluster refused " + what + ": " + response.error(), response.error(),
+                    null);
+        }
+        try {
+            return FeatureLevels.fromBytes(response.result());
+        } catch (IllegalArgumentException e) {
+            throw new ClientException("the cluster answered " + what + " with bytes that are no feature levels: "
+                    + e.getMessage(), null, e);
+        }
     }
 
     private void keepAliveNow() {

@@ -58,7 +58,8 @@ import java.util.function.LongSupplier;
  *       {@code COMMAND_FAILURE} for an operation that does not decode or is not a KV operation (KvPut, KvDelete,
  *       KvCompareAndSet, KvWatch, KvUnwatch, or a KvGet, which as a command is a read through the log)</td></tr>
  *   <tr><td>{@code QueryEntry}</td><td>query, never logged</td><td>{@code QueryResponse} with a {@link KvResult};
- *       ERROR {@code QUERY_FAILURE} unless the operation is a {@link KvGet}; {@code UNKNOWN_SESSION}</td></tr>
+ *       ERROR {@code QUERY_FAILURE} unless the operation is a {@link KvGet}; {@code UNAVAILABLE} (retriable) for one
+ *       written at a feature level this member has not recorded yet; {@code UNKNOWN_SESSION}</td></tr>
  *   <tr><td>{@code CloseSessionEntry}</td><td>replicate</td><td>{@code CloseSessionResponse}; ERROR
  *       {@code UNKNOWN_SESSION}</td></tr>
  *   <tr><td>{@code MetadataEntry}</td><td>replicate or query (it changes nothing)</td><td>{@code MetadataResponse}
@@ -351,7 +352,7 @@ public final class KvStateMachine implements StateMachine, SessionEventSource, L
         try {
             op = codec.decode(operation);
         } catch (SerializationException e) {
-            return OperationOutcome.failure(failure, shorten(e.getMessage()));
+            return OperationOutcome.failure(codecs.decodeFailure(operation, failure), shorten(e.getMessage()));
         }
         KvResult result;
         if (op instanceof KvGet g) {

@@ -80,6 +80,21 @@ public final class OperationCodecs implements LevelAware {
     }
 
     /**
+     * The error type of an operation that its codec could not decode. A query whose id names a feature level above the
+     * highest this member has recorded gets the retriable {@code UNAVAILABLE}: this member has not applied that
+     * level's record yet (a client learns a level only from a member that has), so the client sends the query again,
+     * within its operation timeout, until the member has caught up. Everything else gets {@code failure}: a command is
+     * applied by every member at the same place in the log, after the record of any level its client could know, so
+     * its refusal is the same everywhere and for good.
+     *
+     * @param failure {@code COMMAND_FAILURE} or {@code QUERY_FAILURE}
+     */
+    public RaftError.Type decodeFailure(PrimitiveOperation operation, RaftError.Type failure) {
+        boolean ahead = NestedId.levelOf(operation.id().id()) > levels().currentLevel();
+        return failure == RaftError.Type.QUERY_FAILURE && ahead ? RaftError.Type.UNAVAILABLE : failure;
+    }
+
+    /**
      * The refusal of an operation whose id names no serializer here, saying which it may name.
      *
      * @param failure {@code COMMAND_FAILURE} or {@code QUERY_FAILURE}

@@ -86,7 +86,7 @@ public final class ClientRouter {
     public void register(Transport transport) {
         transport.onRequest(OpenSessionRequest.class, this::openSession);
         transport.onRequest(KeepAliveRequest.class, this::keepAlive);
-        transport.onRequest(CommandRequest.class, this::command);
+        transport.onCallerRequest(CommandRequest.class, null, this::command);
         transport.onRequest(QueryRequest.class, this::query);
         transport.onRequest(CloseSessionRequest.class, this::closeSession);
         transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
@@ -195,14 +195,14 @@ public final class ClientRouter {
                         global(index, k.sessionIds())));
     }
 
-    CompletionStage<CommandResponse> command(String from, CommandRequest r) {
+    CompletionStage<CommandResponse> command(Caller caller, CommandRequest r) {
         Target t = target("CommandRequest", r.session());
         ClientService s = t.error() == null ? services(t).clients() : null;
         if (s == null) {
             return done(new CommandResponse(Status.ERROR, t.error() != null ? t.error() : stopped(t.index()), 0, 0,
                     new byte[0], 0));
         }
-        return s.command(from, t.index() == 0 ? r
+        return s.command(caller, t.index() == 0 ? r
                 : new CommandRequest(SessionIds.local(r.session()), r.sequence(), r.operation()));
     }
 

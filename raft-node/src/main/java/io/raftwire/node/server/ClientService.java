@@ -35,6 +35,8 @@ import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.RaftMember;
 import io.raftwire.message.value.ReadConsistency;
+import io.raftwire.node.level.LevelOperations;
+import io.raftwire.node.level.LevelRaiser;
 import io.raftwire.node.model.NodeEndpoint;
 import io.raftwire.transport.Caller;
 import io.raftwire.transport.Transport;
@@ -55,7 +57,9 @@ import java.util.function.Function;
  * The node's side of the client protocol: the catalog's session requests, answered by replicating the catalog's log
  * entries (or, for queries, running them through the engine's query path) and returning what the state machine
  * produced. Membership and leadership requests ({@link JoinRequest}, {@link LeaveRequest}, {@link TransferRequest})
- * go to the engine directly, if the caller's role allows them ({@link MembershipGuard}).
+ * go to the engine directly, if the caller's role allows them ({@link MembershipGuard}). The reserved feature level
+ * operations ({@link LevelOperations}) are taken out before the session path: an administrator's
+ * {@link LevelOperations#RAISE} command goes to the group's {@link LevelRaiser} ({@link LevelCommands}).
  *
  * <p>Timestamps in log entries are the leader's wall clock, in milliseconds; the state machine expires sessions from
  * them, never from its own clock, so expiry is the same on every member.
@@ -73,6 +77,7 @@ public final class ClientService {
     private final ClientAdmission admission;
     private final boolean leaseReads;
     private final MembershipGuard guard;
+    private final LevelCommands levelCommands;
 
     /**
      * @param node         the local Raft node
@@ -83,9 +88,12 @@ public final class ClientService {
      * @param guard        who may send membership and leadership requests
      * @param leaseReads   whether a {@code LINEARIZABLE_LEASE} session's reads may use the engine's leader lease: only
      *                     with raftwire's failure detector off ({@code policyOf})
+     * @param levels       who records the group's feature levels, asked by {@link LevelOperations#RAISE} commands;
+     *                     {@code null}: none (a raise is refused, naming why)
      */
     public ClientService(RaftNode node, SessionConsistency sessions, Clock clock, Duration queryTimeout,
-            ClientAdmission admission, MembershipGuard guard, boolean leaseReads) {
+            ClientAdmission admission, MembershipGuard guard, boolean leaseReads, LevelRaiser levels) {
+        this.levelCommands = new LevelCommands(guard, levels, String.valueOf(node.getLocalEndpoint().getId()));
         this.leaseReads = leaseReads;
         this.node = node;
         this.sessions = sessions;
@@ -99,7 +107,7 @@ public final class ClientService {
     public void register(Transport transport) {
         transport.onRequest(OpenSessionRequest.class, this::openSession);
         transport.onRequest(KeepAliveRequest.class, this::keepAlive);
-        transport.onRequest(CommandRequest.class, this::command);
+        transport.onCallerRequest(CommandRequest.class, null, this::command);
         transport.onRequest(QueryRequest.class, this::query);
         transport.onRequest(CloseSessionRequest.class, this::closeSession);
         transport.onRequest(MetadataRequest.class, (from, r) -> metadata(r));
@@ -166,7 +174,11 @@ public final class ClientService {
                         ? new KeepAliveResponse(Status.OK, null, leader(), members(), k.sessionIds()) : k);
     }
 
-    CompletionStage<CommandResponse> command(String from, CommandRequest r) {
+    CompletionStage<CommandResponse> command(Caller caller, CommandRequest r) {
+        if (LevelOperations.isReserved(r.operation())) {
+            return levelCommands.command(caller, r);
+        }
+        String from = caller.id();
         RaftError foreign = foreignSession(from, r.session());
         if (foreign != null) {
             return CompletableFuture.completedFuture(new CommandResponse(Status.ERROR, foreign, 0, 0, new byte[0], 0));

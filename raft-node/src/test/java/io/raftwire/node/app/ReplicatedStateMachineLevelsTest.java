@@ -3,11 +3,14 @@ package io.raftwire.node.app;
 import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.log.CommandEntry;
 import io.raftwire.message.log.OpenSessionEntry;
+import io.raftwire.message.log.QueryEntry;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.OpenSessionResponse;
+import io.raftwire.message.response.QueryResponse;
 import io.raftwire.message.value.DefaultOperationId;
 import io.raftwire.message.value.MemberId;
 import io.raftwire.message.value.PrimitiveOperation;
+import io.raftwire.message.value.RaftError;
 import io.raftwire.message.value.ReadConsistency;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.kv.TwoVersions;
@@ -251,5 +254,67 @@ class ReplicatedStateMachineLevelsTest {
         logs.await(".onFeatureLevel(1) threw; the level stays raised");
         assertEquals(1, logs.lines().stream().filter(l -> l.contains("not ready for level 1")).count(),
                 () -> String.valueOf(logs.lines()));
+    }
+
+    @Test
+    void aQueryAtALevelThisMemberHasNotAppliedYetIsRefusedForNowAndAnsweredOnceItHas() {
+        Keeper2 lagging = new Keeper2("kryo") {
+            @Override
+            protected Done2 query(Put2 query) {
+                return new Done2(total, last);
+            }
+        };
+        LevelState state = new LevelState(level1());
+        lagging.attachLevels(state);
+        long s = open(lagging, 1);
+        OperationCodec client = client("kryo", V2, level2()); // learnt level 2 from a member further ahead
+        PrimitiveOperation query = client.query(new Put2("q", 0, null));
+
+        QueryResponse refused = (QueryResponse) lagging.runOperation(1, new QueryEntry(TERM, 1_001, s, 0, query));
+
+        assertEquals(Status.ERROR, refused.status());
+        assertEquals(RaftError.Type.UNAVAILABLE, refused.error().type(),
+                "retriable, so the client sends it again within its operation timeout: " + refused.error());
+        assertEquals("operation id '1024@kryo/2' names feature level 2, which is not recorded here (expected: a level"
+                + " of 1..1, the highest recorded here)", refused.error().message());
+
+        state.advance(level2()); // the member applies the level's record
+        QueryResponse answered = (QueryResponse) lagging.runOperation(1, new QueryEntry(TERM, 1_002, s, 0, query));
+
+        assertEquals(Status.OK, answered.status(), String.valueOf(answered.error()));
+        assertEquals(new Done2(0, null), client.decodeResult(answered.result(), Done2.class, query.id()));
+    }
+
+    @Test
+    void aCommandAtALevelNotRecordedIsRefusedForGoodSinceEveryMemberAppliesItAtTheSamePlaceInTheLog() {
+        Keeper2 v2 = new Keeper2("kryo");
+        v2.attachLevels(new LevelState(level1()));
+        long s = open(v2, 1);
+        PrimitiveOperation put = client("kryo", V2, level2()).command(new Put2("k", 1, null));
+
+        CommandResponse r = (CommandResponse) v2.runOperation(2, new CommandEntry(TERM, 1_002, s, 1, put));
+
+        assertEquals(RaftError.Type.COMMAND_FAILURE, r.error().type(), String.valueOf(r.error()));
+        assertEquals("operation id '1024@kryo/2' names feature level 2, which is not recorded here (expected: a level"
+                + " of 1..1, the highest recorded here)", r.error().message());
+        assertEquals(0, v2.total);
+    }
+
+    @Test
+    void aStateNestedWithASerializerTheMemberLacksIsRefusedNamingItInsteadOfReachingRestore() {
+        Keeper2 kryo = new Keeper2("kryo");
+        kryo.attachLevels(new LevelState(level1()));
+        open(kryo, 1);
+        List<Object> chunks = snapshot(kryo, 1);
+        Keeper2 jdkOnly = new Keeper2("jdk");
+        jdkOnly.attachLevels(new LevelState(level1()));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> jdkOnly.installSnapshot(1,
+                chunks));
+
+        assertEquals("snapshot at index 1: its state is nested as '1027@kryo/1', which names no serializer of this"
+                + " state machine (expected: <type id>@<one of [jdk]>/<level>; every member must hold the same"
+                + " serializers)", e.getMessage());
+        assertEquals(0, jdkOnly.sessionCount(), "nothing installed");
     }
 }

@@ -4,6 +4,7 @@ import io.raftwire.message.RaftResponse.Status;
 import io.raftwire.message.request.CommandRequest;
 import io.raftwire.message.request.KeepAliveRequest;
 import io.raftwire.message.request.OpenSessionRequest;
+import io.raftwire.message.request.PublishRequest;
 import io.raftwire.message.request.QueryRequest;
 import io.raftwire.message.response.CommandResponse;
 import io.raftwire.message.response.OpenSessionResponse;
@@ -18,6 +19,7 @@ import io.raftwire.node.kv.TwoVersions.Put2;
 import io.raftwire.node.kv.TwoVersions.Reset2;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.serializer.SerializationException;
+import io.raftwire.transport.TransportException;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import static io.raftwire.node.client.ScriptedTransport.leaderIs;
@@ -42,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * a level it does not know; a member that does not answer the query leaves it writing unversioned, as before levels.
  * The scripted leader n1 decodes with a member's codec at the levels the test sets.
  */
-@Timeout(10)
+@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocked event thread fails the test
 @ExtendWith(LeakDetectionExtension.class)
 class ClientLevelsTest {
 
@@ -53,6 +56,10 @@ class ClientLevelsTest {
     /** The group's levels as the members have them; null: members that refuse the level query (raftwire 0.1.0). */
     private FeatureLevels group = level1();
     private final List<String> commandIds = new ArrayList<>();
+    /** Set: the members' answer to the level query, completed by the test. */
+    private CompletableFuture<QueryResponse> heldRead;
+    /** Set: the level query fails with it, as a transport that reaches no member would. */
+    private TransportException readFails;
 
     ClientLevelsTest() {
         transport.answer(this::leader);
@@ -66,6 +73,12 @@ class ClientLevelsTest {
             return new OpenSessionResponse(Status.OK, null, 7, 3_000);
         }
         if (ScriptedTransport.isLevelRead(request)) {
+            if (heldRead != null) {
+                return heldRead;
+            }
+            if (readFails != null) {
+                return readFails;
+            }
             return group == null ? new QueryResponse(Status.ERROR, new RaftError(RaftError.Type.QUERY_FAILURE,
                     "operation id 'raftwire.feature-level.read' names no serializer of this state machine", null),
                     1, 0, new byte[0], 0) : ScriptedTransport.levelsAre(group);
@@ -124,13 +137,41 @@ class ClientLevelsTest {
     }
 
     @Test
-    void anEventOfAnUnknownLevelMakesTheClientLearnTheLevelsFirst() {
+    void anEventOfAnUnknownLevelIsHeldWithoutBlockingTheEventThreadUntilTheClientHasLearntTheLevel() {
         client.connect();
         group = level2();
-        PrimitiveEvent event = TwoVersions.codec("kryo", V2, level2()).event(new Put2("e", 2, "n"));
+        heldRead = new CompletableFuture<>();
+        List<Object> got = new ArrayList<>();
+        client.eventListener((session, index, events) -> events.forEach(e -> got.add(client.decodeEvent(e))));
 
-        assertEquals(new Put2("e", 2, "n"), client.decodeEvent(event));
+        transport.push("n1", new PublishRequest(7, 1, 0, List.of(TwoVersions.codec("kryo", V2, level2())
+                .event(new Put2("e", 2, "n")))));
+        transport.push("n1", new PublishRequest(7, 2, 1, List.of(TwoVersions.codec("kryo", V2, level1())
+                .event(new Put2("f", 3, null)))));
+
+        assertEquals(List.of(), got, "both held, in order, while the level query is out; the event thread (here the"
+                + " pushing thread) went on");
         assertEquals(2, levelQueries());
+        heldRead.complete(ScriptedTransport.levelsAre(level2()));
+        assertEquals(List.of(new Put2("e", 2, "n"), new Put2("f", 3, null)), got);
+        assertEquals(2, client.eventIndex());
+    }
+
+    @Test
+    void anEventOfAKnownLevelIsDeliveredAtOnceAndDecodeEventNeverAsksTheGroup() {
+        client.connect();
+        List<Object> got = new ArrayList<>();
+        client.eventListener((session, index, events) -> events.forEach(e -> got.add(client.decodeEvent(e))));
+
+        transport.push("n1", new PublishRequest(7, 1, 0, List.of(TwoVersions.codec("kryo", V2, level1())
+                .event(new Put2("e", 2, "n")))));
+        PrimitiveEvent ahead = TwoVersions.codec("kryo", V2, level2()).event(new Put2("g", 4, "n"));
+
+        assertEquals(List.of(new Put2("e", 2, null)), got, "level 1 has no note");
+        assertEquals("event type '1024@kryo/2' names feature level 2, which is not recorded here (expected: a level"
+                + " of 1..1, the highest recorded here)", assertThrows(SerializationException.class,
+                        () -> client.decodeEvent(ahead)).getMessage());
+        assertEquals(1, levelQueries(), "only the one at connect");
     }
 
     @Test
@@ -142,6 +183,26 @@ class ClientLevelsTest {
 
         assertEquals(FeatureLevels.NONE, client.featureLevels());
         assertEquals(List.of("1024@kryo"), commandIds);
+    }
+
+    @Test
+    void aClientWhoseLevelQueryGotNoAnswerSendsNothingUnversionedAndAsksAgainFirst() {
+        readFails = ScriptedTransport.failure(TransportException.Reason.HANDSHAKE_REFUSED, "n1");
+        client.connect();
+
+        CompletionException e = assertThrows(CompletionException.class,
+                () -> client.command(new Put2("k", 1, "n"), Done2.class).join());
+
+        assertEquals("Put2 not sent: the group's feature levels are unknown (the level query got no answer: ",
+                e.getCause().getMessage().substring(0, e.getCause().getMessage().indexOf("answer: ") + 8));
+        assertEquals(List.of(), commandIds, "an unversioned Put2 of version 2 would be read with level 1's types");
+        assertEquals(2, levelQueries(), "one at connect, one before the command");
+
+        readFails = null;
+        client.command(new Put2("k", 1, "n"), Done2.class).join();
+
+        assertEquals(List.of("1024@kryo/1"), commandIds);
+        assertEquals(3, levelQueries());
     }
 
     @Test

@@ -27,7 +27,8 @@ import java.util.function.BiFunction;
 
 /**
  * A {@link Transport} for client tests: answers each request on the calling thread from a script (a response, a
- * {@link TransportException} to fail with, or {@code null} to leave it unanswered), records what was sent to whom, and
+ * {@link TransportException} to fail with, a {@link CompletableFuture} the test completes later, or {@code null} to
+ * leave it unanswered), records what was sent to whom, and
  * pushes event batches to the client's handler. Not thread-safe: tests drive it from one thread.
  */
 final class ScriptedTransport implements Transport {
@@ -130,6 +131,9 @@ final class ScriptedTransport implements Transport {
         }
         if (answer instanceof Throwable t) {
             return CompletableFuture.failedFuture(t);
+        }
+        if (answer instanceof CompletableFuture<?> later) {
+            return later.thenApply(responseType::cast);
         }
         return CompletableFuture.completedFuture(responseType.cast(answer));
     }

@@ -176,6 +176,17 @@ class OperationCodecLevelsTest {
                 + " level suffix: no feature level is recorded here)", refusal(plain("kryo", V2), "1024@kryo/1",
                         put));
         assertEquals("operation id '1024@jdk/1' (expected: <type id>@kryo)", refusal(v2, "1024@jdk/1", put));
+        for (String typeId : List.of("", "99999999999", "-1", "1x")) {
+            String id = typeId + "@kryo/1";
+            assertEquals("operation id '" + id + "' (expected: <type id>@<serializer> with a "
+                    + (typeId.isEmpty() || typeId.length() > 5 ? "type id of 1..5 digits)" : "decimal type id)"),
+                    refusal(v2, id, put));
+        }
+        String huge = "9".repeat(100_000) + "@kryo/1";
+        assertEquals("operation id '" + "9".repeat(64) + "...' (expected: <type id>@<serializer> with a type id of"
+                + " 1..5 digits)", refusal(v2, huge, put), "a huge id is cut in the message");
+        assertEquals("operation id '99999@kryo/1' names type id 99999, which is not registered (expected: a"
+                + " registered operation type)", refusal(v2, "99999@kryo/1", put));
         assertEquals("kryo", OperationCodec.serializerOf(DefaultOperationId.command("1024@kryo/2")));
         assertEquals("kryo", OperationCodec.serializerOf(DefaultOperationId.command("1024@kryo")));
         assertEquals(null, OperationCodec.serializerOf(DefaultOperationId.command("raftwire.feature-level.read")));

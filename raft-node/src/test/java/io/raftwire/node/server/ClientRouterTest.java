@@ -19,6 +19,7 @@ import io.raftwire.node.admin.StatusRequest;
 import io.raftwire.node.admin.StatusResponse;
 import io.raftwire.node.group.SessionIds;
 
+import io.raftwire.transport.Caller;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +50,8 @@ class ClientRouterTest {
 
     @Test
     void aSessionOfAGroupIndexBeyondTheMembersGroupsIsRefused() {
-        CommandResponse r = router.command("c1", new CommandRequest(SessionIds.global(9, 4), 1,
+        CommandResponse r = router.command(new Caller("c1", Caller.Role.CLIENT, null),
+                new CommandRequest(SessionIds.global(9, 4), 1,
                 new PrimitiveOperation(new DefaultOperationId("put", OperationType.COMMAND), new byte[0])))
                 .toCompletableFuture().join();
         assertEquals(RaftError.Type.PROTOCOL_ERROR, r.error().type());

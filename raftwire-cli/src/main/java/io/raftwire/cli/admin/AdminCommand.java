@@ -42,9 +42,11 @@ import picocli.CommandLine.Spec;
  * certificate it needs.
  */
 @Command(name = "admin", mixinStandardHelpOptions = true, versionProvider = RaftwireCommand.VersionProvider.class,
-        description = {"Changes membership and leadership and takes snapshots; needs an admin certificate."},
+        description = {"Changes membership and leadership, takes snapshots and raises the feature level; needs an admin"
+                + " certificate."},
         subcommands = {AdminCommand.AddMember.class, AdminCommand.RemoveMember.class,
-                AdminCommand.TransferLeadership.class, AdminCommand.Snapshot.class, AdminCommand.BalanceLeaders.class})
+                AdminCommand.TransferLeadership.class, AdminCommand.Snapshot.class, AdminCommand.BalanceLeaders.class,
+                FeatureLevelCommand.class})
 public final class AdminCommand implements Runnable {
 
     @Spec

@@ -2,9 +2,13 @@ package io.raftwire.cli.admin;
 
 import io.raftwire.cli.ExitCodes;
 import io.raftwire.cli.Run;
+import io.raftwire.node.level.FeatureLevel;
+import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.shard.LeaderBalance.Group;
 import io.raftwire.node.shard.LeaderBalance.Transfer;
 import io.raftwire.node.shard.LeaderBalancer;
+import io.raftwire.serializer.schema.Schema;
+import io.raftwire.serializer.schema.TypeSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -56,7 +60,7 @@ class AdminCommandTest {
         Run run = run("admin");
         assertEquals(ExitCodes.USAGE, run.status());
         assertEquals(true, run.err().startsWith("raftwire admin: a subcommand is missing (expected: one of add-member,"
-                + " remove-member, transfer-leadership, snapshot, balance-leaders)"), run.err());
+                + " remove-member, transfer-leadership, snapshot, balance-leaders, feature-level)"), run.err());
     }
 
     @Test
@@ -78,6 +82,20 @@ class AdminCommandTest {
         assertEquals("OK the leaders of 2 group(s) are balanced: no transfer; leaders: m-1 leads 1 (0); m-2 leads 1"
                 + " (1)", AdminCommand.BalanceLeaders.lines(new LeaderBalancer.Outcome(List.of(),
                         List.of(new Group(0, "m-1", three), new Group(1, "m-2", three)), List.of()), 2));
+    }
+
+    @Test
+    void featureLevelPrintsEachLevelsNumberAndDigestWithTheCurrentOneMarked() {
+        Schema v1 = new Schema(List.of(new TypeSchema(2000, "app.A", false, List.of())));
+        Schema v2 = new Schema(List.of(new TypeSchema(2000, "app.A", false, List.of()),
+                new TypeSchema(2001, "app.B", false, List.of())));
+        FeatureLevels levels = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, v1)).raisedTo(new FeatureLevel(2, v2));
+
+        assertEquals(String.join(System.lineSeparator(),
+                "  level 1  schema " + Long.toHexString(v1.digest()),
+                "* level 2  schema " + Long.toHexString(v2.digest()) + "  (current)"),
+                FeatureLevelCommand.lines(levels));
+        assertEquals("no feature level recorded", FeatureLevelCommand.lines(FeatureLevels.NONE));
     }
 
     /** With no environment the configuration would be unusable (TLS without files): nothing got that far. */
