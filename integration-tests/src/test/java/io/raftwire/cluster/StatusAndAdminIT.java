@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,6 +60,11 @@ class StatusAndAdminIT {
                 "raftwire.tls.enabled=false\nraftwire.cluster.id=it-status\n");
         try (LocalCluster cluster = LocalCluster.start(3, base, null, KvNodes::node)) {
             int leader = cluster.awaitLeader(WAIT);
+            // the leader records feature level 1 by itself once every member announces its types: wait for that
+            // entry, so that the indexes below hold only it and the writes
+            Await.until(WAIT, () -> IntStream.range(0, 3).allMatch(
+                    i -> cluster.node(i).group().levels().get().currentLevel() == 1),
+                    () -> "feature level 1 recorded on every member");
             try (KvClient client = KvNodes.client(RaftwireClient.builder(cluster.config(0), KvNodes.registry(),
                     cluster.clientAddresses()).operationTimeout(WAIT))) {
                 client.session().connect();

@@ -152,9 +152,16 @@ public final class RaftGroup implements AutoCloseable {
         events.leadership(this::isLeader);
         String self = parts.self().id();
         MembershipGuard guard = parts.guard();
-        this.raiser = new LevelRaiser(new RaftGroupLevels(id, raftNode, parts.self(), parts.peers(), levels,
-                parts.queryTimeout()), parts.registry().schema(), config.get(ConfigKeys.UPGRADE_AUTO_RAISE),
+        RaftGroupLevels groupLevels = new RaftGroupLevels(id, raftNode, parts.self(), parts.peers(), levels,
                 parts.queryTimeout());
+        this.raiser = stateMachine instanceof LevelAware
+                ? new LevelRaiser(groupLevels, parts.registry().schema(), config.get(ConfigKeys.UPGRADE_AUTO_RAISE),
+                        parts.queryTimeout())
+                : LevelRaiser.off(groupLevels, parts.registry().schema(), parts.queryTimeout(), "the state machine of"
+                        + " group " + id + " (" + stateMachine.getClass().getName() + ") does not read feature levels"
+                        + " (expected: a state machine implementing LevelAware, or a wrapper that passes"
+                        + " attachLevels on to the one it wraps): the group records no level, and members and clients"
+                        + " must have equal types");
         ClientService clientService = new ClientService(raftNode, sessions, parts.clock(), parts.queryTimeout(),
                 ClientAdmission.of(self, parts.peers()::peers, config.get(ConfigKeys.TRANSPORT_MAX_FRAME_BYTES),
                         config.get(ConfigKeys.RAFT_APPEND_BATCH_SIZE)), guard,

@@ -91,6 +91,7 @@ public final class LevelRaiser implements AutoCloseable {
     private final Schema own;
     private final boolean autoRaise;
     private final Duration timeout;
+    private final String off;
     private final AtomicReference<CompletableFuture<FeatureLevels>> proposal = new AtomicReference<>();
     private final AtomicBoolean checking = new AtomicBoolean();
     private volatile ScheduledFuture<?> schedule;
@@ -104,10 +105,24 @@ public final class LevelRaiser implements AutoCloseable {
      *                  tried again at the next check)
      */
     public LevelRaiser(Group group, Schema own, boolean autoRaise, Duration timeout) {
+        this(group, own, autoRaise, timeout, null);
+    }
+
+    private LevelRaiser(Group group, Schema own, boolean autoRaise, Duration timeout, String off) {
         this.group = Objects.requireNonNull(group, "group");
         this.own = Objects.requireNonNull(own, "own");
         this.autoRaise = autoRaise;
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.off = off;
+    }
+
+    /**
+     * A raiser that never proposes a level: for a group whose state machine does not read feature levels (it is not
+     * {@link LevelAware}), which must never record one, since it would read operations tagged with a level with its
+     * own types. Its checks do nothing and an administrator's raise is refused with {@code reason}.
+     */
+    public static LevelRaiser off(Group group, Schema own, Duration timeout, String reason) {
+        return new LevelRaiser(group, own, false, timeout, Objects.requireNonNull(reason, "reason"));
     }
 
     /**
@@ -121,6 +136,9 @@ public final class LevelRaiser implements AutoCloseable {
                     + " one start)");
         }
         long ms = interval.toMillis();
+        if (off != null) {
+            return;
+        }
         schedule = pool.scheduleWithFixedDelay(this::checkQuietly, ms, ms, TimeUnit.MILLISECONDS);
     }
 
@@ -133,7 +151,7 @@ public final class LevelRaiser implements AutoCloseable {
      * @return completes when the check is done (with the levels after it), at once if it did nothing; never fails
      */
     public CompletableFuture<FeatureLevels> check() {
-        if (closed || !group.isLeader()) {
+        if (off != null || closed || !group.isLeader()) {
             return CompletableFuture.completedFuture(null);
         }
         if (proposal.get() != null || !checking.compareAndSet(false, true)) {
@@ -170,6 +188,9 @@ public final class LevelRaiser implements AutoCloseable {
      *         {@link Group#replicate} fail (a member that does not lead: the engine's not-leader failure)
      */
     public CompletableFuture<FeatureLevels> raise() {
+        if (off != null) {
+            return CompletableFuture.failedFuture(new RaiseRefusedException(off));
+        }
         CompletableFuture<FeatureLevels> running = proposal.get();
         if (running != null) {
             return running;

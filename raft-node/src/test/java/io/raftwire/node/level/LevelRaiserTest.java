@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -50,6 +51,16 @@ class LevelRaiserTest {
         assertEquals(level1, after);
         assertEquals(level1, raiser.check().join(), "nothing more to record");
         assertEquals(1, g.proposed.size());
+    }
+
+    @Test
+    void aRaiserOfAStateMachineThatReadsNoLevelsRecordsNoneAndRefusesARaiseWithItsReason() {
+        ScriptedGroup g = new ScriptedGroup(FeatureLevels.NONE).announce("m-2", V1).announce("m-3", V1);
+        LevelRaiser raiser = LevelRaiser.off(g, V1, TIMEOUT, "the state machine does not read feature levels");
+
+        assertNull(raiser.check().join());
+        assertEquals("the state machine does not read feature levels", refusal(raiser));
+        assertEquals(0, g.proposed.size(), "not even level 1: its state machine would read /1 ids with its own types");
     }
 
     @Test
