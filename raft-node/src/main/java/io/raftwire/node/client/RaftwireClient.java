@@ -32,6 +32,7 @@ import io.raftwire.node.kv.NestedId;
 import io.raftwire.node.kv.OperationCodec;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelOperations;
+import io.raftwire.node.level.LevelRules;
 import io.raftwire.node.server.ClientAdmission;
 import io.raftwire.serializer.SerializationException;
 import io.raftwire.serializer.Serializers;
@@ -787,10 +788,10 @@ public final class RaftwireClient implements AutoCloseable {
                     SerializerConfig.options(own)));
             GroupTransports transports = sharing;
             if (transports == null && created != null) {
-                transports = new GroupTransports(TransportFactory.installed().create(own, registry), groups);
+                transports = new GroupTransports(gated(TransportFactory.installed().create(own, registry)), groups);
                 created.accept(transports);
             }
-            Transport transport = transports == null ? TransportFactory.installed().create(own, registry)
+            Transport transport = transports == null ? gated(TransportFactory.installed().create(own, registry))
                     : transports.view(groupIndex);
             List<String> memberIds = members.stream().map(PeerAddress::id).toList();
             if (threads != null) {
@@ -810,6 +811,20 @@ public final class RaftwireClient implements AutoCloseable {
                     new ExecutorClientTimer(clientId), eventThread, eventThread::shutdownNow, operationTimeout,
                     sessionTimeout, consistency);
         }
+    }
+
+    /**
+     * A client's transport connects to members whose application types differ from its own (docs/upgrades.md, step
+     * 5): its gate refuses only a member whose raftwire types differ ({@link LevelRules#memberRefusal}). A transport
+     * that exchanges no schemas keeps refusing every difference.
+     */
+    static Transport gated(Transport transport) {
+        try {
+            transport.schemaGate(LevelRules::memberRefusal);
+        } catch (UnsupportedOperationException e) {
+            // it exchanges no schemas, so it refuses every difference, as before schemas were exchanged
+        }
+        return transport;
     }
 
 }

@@ -247,8 +247,14 @@ public final class OperationCodec {
                     + " is not a registered type (expected: a result type of this codec's registry)");
         }
         if (result.length == 0) {
-            throw new SerializationException("empty result for " + model.name()
-                    + " (expected: the bytes of an OK response; an ERROR response carries no result)");
+            // a valid payload for some providers: protostuff writes a value whose components are all null or
+            // default as no bytes at all
+            try {
+                return type.cast(decode(model.id(), level, result, "result " + model.name()));
+            } catch (SerializationException e) {
+                throw new SerializationException("empty result for " + model.name()
+                        + " (expected: the bytes of an OK response; an ERROR response carries no result)");
+            }
         }
         return type.cast(decode(model.id(), level, result, "result " + model.name()));
     }

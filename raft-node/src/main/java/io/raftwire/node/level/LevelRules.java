@@ -102,6 +102,21 @@ public final class LevelRules {
     }
 
     /**
+     * Why a client must refuse a member, or {@code null} if it may connect: what the {@code SchemaGate} of a client's
+     * transport answers. Only raftwire's own types must be equal: the client learns the group's feature levels with
+     * the read query once connected and writes at them, and the member refuses the client itself while no level is
+     * recorded ({@link #clientRefusal}).
+     *
+     * @param own    the client's schema
+     * @param member the member's
+     */
+    public static String memberRefusal(Schema own, Schema member) {
+        List<String> own0 = ownTypeDifferences(own, member);
+        return own0.isEmpty() ? null : "raftwire's own types differ (expected: members and clients of one raftwire"
+                + " release): " + String.join("; ", own0);
+    }
+
+    /**
      * Why a member with schema {@code own} must not start on a data directory whose recorded levels are
      * {@code levels}, or {@code null} if it may.
      */

@@ -1,0 +1,5 @@
+package io.raftwire.upgradeapp;
+
+/** Reads a note. */
+public record Get(String key) implements NoteOp {
+}
