@@ -202,9 +202,15 @@ final class NotesWorkload implements AutoCloseable {
         return reads;
     }
 
+    /** Stops the workers; an interrupt while waiting for them is kept on the thread, and the workers left running. */
     @Override
-    public void close() throws InterruptedException {
-        stopWorkers();
+    public void close() {
+        try {
+            stopWorkers();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            errors.add("interrupted while stopping the workers");
+        }
     }
 
     /** One client's thread. */
