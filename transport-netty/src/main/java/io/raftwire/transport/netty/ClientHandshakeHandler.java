@@ -168,6 +168,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         ChannelAttributes.peerSchemaDigest(ctx.channel(), welcome);
         if (accepted != null) {
+            GatedSerializerFilter.install(ctx.pipeline(), local.sendSerializerId());
             LOG.info("{} connected to {} whose schema differs ({} differences; both schema gates accepted)",
                     ctx.channel(), peerId, accepted.compatible().size() + accepted.refused().size());
         }
