@@ -122,6 +122,12 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        if (result.isDone()) {
+            // the handshake failed (success removes this handler): nothing more this peer sent is read, so a
+            // refused peer's WELCOME or messages in the same read never authenticate or reach a handler
+            frame.release();
+            return;
+        }
         try {
             if (frame.kind() == FrameKind.ERROR) {
                 refusedByPeer(ctx, ErrorPayload.readFrom(frame.payload()));
@@ -130,7 +136,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
             } else if (SchemaFrame.is(frame) && accepted != null) {
                 throw new FrameException(ErrorCode.PROTOCOL_ERROR, "a second schema frame (expected: WELCOME or ERROR"
                         + " after the schema exchange)");
-            } else if (SchemaFrame.is(frame) && !result.isDone()) {
+            } else if (SchemaFrame.is(frame)) {
                 peerSchema(ctx, frame);
             } else {
                 throw new FrameException(ErrorCode.PROTOCOL_ERROR, "frame kind = " + frame.kind()
@@ -168,6 +174,7 @@ final class ClientHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         ChannelAttributes.peerSchemaDigest(ctx.channel(), welcome);
         if (accepted != null) {
+            GatedSerializerFilter.install(ctx.pipeline(), local.sendSerializerId());
             LOG.info("{} connected to {} whose schema differs ({} differences; both schema gates accepted)",
                     ctx.channel(), peerId, accepted.compatible().size() + accepted.refused().size());
         }

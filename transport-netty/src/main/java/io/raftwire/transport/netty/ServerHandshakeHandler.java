@@ -263,6 +263,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         exchanging = null;
+        GatedSerializerFilter.install(ctx.pipeline(), hello.sendSerializerId());
         accept(ctx, hello, local);
         LOG.info("{} accepted {} whose schema differs ({} differences; both schema gates accepted)", ctx.channel(),
                 peer, differences.compatible().size() + differences.refused().size());

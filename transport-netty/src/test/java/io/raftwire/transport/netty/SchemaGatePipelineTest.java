@@ -2,6 +2,7 @@ package io.raftwire.transport.netty;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.SerializerOptions;
@@ -431,6 +432,32 @@ class SchemaGatePipelineTest {
         ours.release();
         assertFalse(ch.isOpen());
         assertFalse(ch.finishAndReleaseAll());
+    }
+
+    /**
+     * A hostile peer whose schema this node's gate refused sends, in the same read, a WELCOME that passes every check
+     * (it claims this node's registry) and a one-way message: the refused connection must not come up, deliver the
+     * message, nor record a schema digest.
+     */
+    @Test
+    void connectingSideWhoseGateRefusedTakesNoWelcomeNorMessageFromTheSameRead() {
+        harness.schemaGate.set(gate("below the cluster's level"));
+        List<Echo> delivered = new ArrayList<>();
+        harness.context.handlers().onMessage(Echo.class, (from, e) -> delivered.add(e));
+        EmbeddedChannel ch = harness.outbound(new Connection(harness.link(), Handshake.Lane.URGENT), handshake);
+        harness.nextOutbound(ch).release();
+        ByteBuf read = Unpooled.wrappedBuffer(harness.writer.schema(remote.schema()),
+                harness.welcome(EmbeddedHarness.REMOTE, EmbeddedHarness.CLUSTER, 64 * 1024, 0),
+                harness.writer.message(FrameKind.ONE_WAY, harness.serializers.sender(), TestTypes.ECHO_ID, 0,
+                        new Echo(1, "pushed")));
+        ch.writeInbound(read);
+        assertTrue(failure(handshake).getMessage().endsWith(" refused by this node's schema gate: below the"
+                + " cluster's level"));
+        assertEquals(List.of(), delivered, "nothing delivered from a refused peer");
+        assertFalse(ChannelAttributes.authenticated(ch));
+        assertNull(ch.attr(ChannelAttributes.PEER_SCHEMA_DIGEST).get());
+        assertFalse(ch.isOpen());
+        ch.finishAndReleaseAll();
     }
 
     @Test
