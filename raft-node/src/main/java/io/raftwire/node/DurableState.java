@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Before the store opens (and repairs anything), the group's feature levels are read from {@link LevelFile
  * level.state}; a build that {@link LevelRules#startRefusal} refuses (a downgrade below the recorded level, or types
- * that cannot read its schema) is refused with the directory left exactly as it was.
+ * that cannot read its schema) is refused with the directory left exactly as it was. Once the store restored its
+ * state, the same check runs on the level its snapshot and log records hold beyond {@code level.state} (the member
+ * would apply them next); a build refused then may find a torn tail of its log cut.
  *
  * @param store     the open store
  * @param restored  the state it held, or {@code null} for a new directory
@@ -88,6 +90,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
                 LOG.info("restored {} from {} (serializer {}): term {}, {} log entries, snapshot at {}", self, dir,
                         name, restored.getTermPersistentState().getTerm(), restored.getLogEntries().size(),
                         restored.getSnapshotEntry() == null ? "none" : restored.getSnapshotEntry().getIndex());
+                checkRestored(dir, levels, restored, registry);
             }
             return new DurableState(store, restored, levels, levelFile);
         } catch (IOException e) {
@@ -134,6 +137,24 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
                     + " changed");
         }
         return levels;
+    }
+
+    /**
+     * Refuses a build below the level the member reaches when it applies its restored snapshot and log, where that is
+     * beyond what {@code level.state} kept (the store is open then, and may have cut a torn tail).
+     */
+    private static void checkRestored(Path dir, FeatureLevels kept, RestoredRaftState restored,
+            TypeRegistry registry) {
+        RestoredLevels found = RestoredLevels.of(kept, restored);
+        if (found.where() == null) {
+            return;
+        }
+        String refusal = LevelRules.startRefusal(registry.schema(), found.levels());
+        if (refusal != null) {
+            throw new IllegalArgumentException("data directory " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
+                    + ") holds " + found.levels() + " in " + found.where() + ", beyond " + kept + " in "
+                    + LevelFile.NAME + ", and " + refusal);
+        }
     }
 
     /**

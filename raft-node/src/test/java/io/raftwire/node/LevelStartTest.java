@@ -36,6 +36,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +138,24 @@ class LevelStartTest {
         assertEquals(before, hashes(data), "no shared log, no group directory created");
     }
 
+    /**
+     * level.state can be behind the log: a member stopped after a record reached its log but before it applied it (or
+     * its write of level.state failed). Before the fix this build started on such a directory with no level.state,
+     * then applied level 2 from its log and ran below the cluster's level.
+     */
+    @Test
+    void aRecordInTheLogBeyondLevelStateRefusesABuildBelowIt() throws Exception {
+        RaftwireConfig config = config(data, 1);
+        writeDirectory(data, config, LevelOperations.record(L1), LevelOperations.record(L2));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KvNodes.node(config));
+        assertEquals("data directory " + data + " (raftwire.node.data-dir) holds " + L2 + " in its log at index 2,"
+                + " beyond no feature level in level.state, and this build has the types of feature level 1 (schema "
+                + Long.toHexString(OWN.digest()) + "), below the cluster's level 2 (expected: the types of level 2 or"
+                + " a later build; a downgrade below the cluster's level is refused)", e.getMessage());
+        logs.await("truncated torn tail of ");
+    }
+
     @Test
     void aDamagedLevelStateStopsTheStartNamingFileAndOffset() throws Exception {
         RaftwireConfig config = config(data, 1);
@@ -173,6 +192,12 @@ class LevelStartTest {
 
     /** A member's directory after one log entry, with a torn tail: half a frame after it. */
     private static Serializer writeDirectory(Path dir, RaftwireConfig config) throws IOException {
+        return writeDirectory(dir, config, LevelOperations.record(L1));
+    }
+
+    /** As above, with {@code operations} as the log's entries from index 1, in term 1. */
+    private static Serializer writeDirectory(Path dir, RaftwireConfig config, Object... operations)
+            throws IOException {
         Serializer serializer = Serializers.create("kryo", KvNodes.registry(), SerializerOptions.defaults());
         NodeEndpoint self = new NodeEndpoint(config.get(ConfigKeys.NODE_ID));
         try (FileRaftStore store = FileRaftStore.open(dir, serializer, groupId(config, 0),
@@ -181,7 +206,11 @@ class LevelStartTest {
             store.persistAndFlushLocalEndpoint(new RaftEndpointPersistentStateModel(self, true));
             store.persistAndFlushInitialGroupMembers(new RaftGroupMembersViewModel(0, List.of(self), List.of(self)));
             store.persistAndFlushTerm(new RaftTermPersistentStateModel(1, null));
-            store.persistLogEntries(List.of(new LogEntryModel(1, 1, LevelOperations.record(L1))));
+            List<LogEntryModel> entries = new ArrayList<>();
+            for (Object op : operations) {
+                entries.add(new LogEntryModel(entries.size() + 1, 1, op));
+            }
+            store.persistLogEntries(List.copyOf(entries));
             store.flush();
         }
         try (Stream<Path> segments = Files.list(dir.resolve("log"))) {
