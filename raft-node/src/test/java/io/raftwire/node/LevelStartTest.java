@@ -62,6 +62,14 @@ class LevelStartTest {
     record Added(String name) {
     }
 
+    /** A user type of level 1 with a component the later build removed. */
+    record Named(String name) {
+    }
+
+    /** The later build's type 1024: its one component removed, which kryo cannot write the default of. */
+    record Nameless() {
+    }
+
     static final Schema OWN = KvNodes.registry().schema();
     static final Schema LATER = KvNodes.registry(b -> b.register(1024, Added.class)).schema();
     static final FeatureLevels L1 = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, OWN));
@@ -154,6 +162,33 @@ class LevelStartTest {
                 + Long.toHexString(OWN.digest()) + "), below the cluster's level 2 (expected: the types of level 2 or"
                 + " a later build; a downgrade below the cluster's level is refused)", e.getMessage());
         logs.await("truncated torn tail of ");
+    }
+
+    /**
+     * LevelRules compares schemas only: the comparison allows a removed component, but kryo cannot write its default,
+     * so before the fix this build started at level 1 and then failed every write (and its encoder creation named why
+     * only then, per write).
+     */
+    @Test
+    void aBuildWhoseSerializerCannotWriteAtTheRecordedLevelIsRefused() throws Exception {
+        RaftwireConfig config = config(data, 1);
+        Serializer serializer = writeDirectory(data, config);
+        Schema named = KvNodes.registry(b -> b.register(1024, Named.class)).schema();
+        FeatureLevels level = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, named));
+        new LevelFile(data, serializer, groupId(config, 0), Syncer.SYSTEM).write(level);
+        TypeRegistry later = KvNodes.registry(b -> b.register(1024, Nameless.class));
+        Map<String, String> before = hashes(data);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> laterNode(config, later));
+        String prefix = "data directory " + data + " (raftwire.node.data-dir) records " + level + " in level.state,"
+                + " and this build's types cannot be read or written by kryo in the schema of feature level 1 (schema "
+                + Long.toHexString(named.digest()) + "): ";
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+        assertTrue(e.getMessage().contains("kryo's down-level encoder cannot write a removed component into a type"
+                + " with no components yet"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" (expected: types kryo reads and writes in that schema,"
+                + " raftwire.serializer); nothing in it was changed"), e.getMessage());
+        assertEquals(before, hashes(data), "every file and its bytes as before");
     }
 
     @Test
