@@ -197,8 +197,10 @@ public final class RaftGroup implements AutoCloseable {
             } else {
                 DurableState durable = DurableState.open(GroupIds.dataDir(Path.of(dataDir), index), groupId, config,
                         parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.sharedLog(), index);
-                given = new GivenStore(durable.store(), durable.restored(), durable.store()::close, durable.levels(),
-                        durable.levelFile());
+                given = new GivenStore(durable.store(), durable.restored(), () -> {
+                    durable.levelFile().close(); // a late Raft thread writes no level.state once the lock is gone
+                    durable.store().close();
+                }, durable.levels(), durable.levelFile());
             }
         }
         try {
