@@ -3,6 +3,7 @@ package io.raftwire.node;
 import io.microraft.persistence.RestoredRaftState;
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.level.FeatureLevel;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelRules;
 import io.raftwire.node.model.NodeEndpoint;
@@ -38,7 +39,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Before the store opens (and repairs anything), the group's feature levels are read from {@link LevelFile
  * level.state}; a build that {@link LevelRules#startRefusal} refuses (a downgrade below the recorded level, or types
- * that cannot read its schema) is refused with the directory left exactly as it was.
+ * that cannot read its schema) is refused with the directory left exactly as it was. Once the store restored its
+ * state, the same check runs on the level its snapshot and log records hold beyond {@code level.state} (the member
+ * would apply them next); a build refused then may find a torn tail of its log cut.
  *
  * @param store     the open store
  * @param restored  the state it held, or {@code null} for a new directory
@@ -74,7 +77,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
             LevelFile levelFile = new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer());
-            FeatureLevels levels = startLevels(dir, levelFile, registry);
+            FeatureLevels levels = startLevels(dir, levelFile, registry, config);
             StoreOptions options = StoreOptions.defaults().withLevels(levels); // other registries' files, at a level
             store = shared == null ? FileRaftStore.open(dir, serializer, groupId, options, listener)
                     : FileRaftStore.open(dir, serializer, groupId, options, listener, shared, index);
@@ -88,6 +91,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
                 LOG.info("restored {} from {} (serializer {}): term {}, {} log entries, snapshot at {}", self, dir,
                         name, restored.getTermPersistentState().getTerm(), restored.getLogEntries().size(),
                         restored.getSnapshotEntry() == null ? "none" : restored.getSnapshotEntry().getIndex());
+                checkRestored(dir, levels, restored, registry, config);
             }
             return new DurableState(store, restored, levels, levelFile);
         } catch (IOException e) {
@@ -117,7 +121,7 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
             String name = FileRaftStore.serializerOf(dir).orElse(config.get(ConfigKeys.SERIALIZER));
             Serializer serializer = Serializers.create(name, registry, SerializerConfig.options(config));
             return startLevels(dir, new LevelFile(dir, serializer, groupId, StoreOptions.defaults().syncer()),
-                    registry);
+                    registry, config);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the data directory " + dir + " (raftwire.node.data-dir): "
                     + reason(e), e);
@@ -125,15 +129,65 @@ record DurableState(FileRaftStore store, RestoredRaftState restored, FeatureLeve
     }
 
     /** The levels {@code level.state} records, if this build may start at them. */
-    private static FeatureLevels startLevels(Path dir, LevelFile levelFile, TypeRegistry registry) throws IOException {
+    private static FeatureLevels startLevels(Path dir, LevelFile levelFile, TypeRegistry registry,
+            RaftwireConfig config) throws IOException {
         FeatureLevels levels = levelFile.read();
         String refusal = LevelRules.startRefusal(registry.schema(), levels);
+        if (refusal == null) {
+            refusal = codecRefusal(levels, registry, config);
+        }
         if (refusal != null) {
             throw new IllegalArgumentException("data directory " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
                     + ") records " + levels + " in " + LevelFile.NAME + ", and " + refusal + "; nothing in it was"
                     + " changed");
         }
         return levels;
+    }
+
+    /**
+     * Why the serializer application values are nested with ({@code raftwire.serializer}) cannot read or write this
+     * build's types at the current level, or {@code null}: {@link LevelRules#startRefusal} compares schemas only,
+     * and a provider may refuse a change the comparison allows (a removed component it cannot write the default of);
+     * such a member would start, then fail every write, or read no operation of the level that its peers apply.
+     */
+    private static String codecRefusal(FeatureLevels levels, TypeRegistry registry, RaftwireConfig config) {
+        if (levels.current().isEmpty() || levels.current().get().digest() == registry.schema().digest()) {
+            return null;
+        }
+        FeatureLevel current = levels.current().get();
+        Serializer nested = Serializers.create(config.get(ConfigKeys.SERIALIZER), registry,
+                SerializerConfig.options(config));
+        try {
+            nested.decoderFor(current.schema());
+            nested.encoderFor(current.schema());
+            return null;
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            return "this build's types cannot be read or written by " + nested.name() + " in the schema of feature"
+                    + " level " + current.level() + " (schema " + Long.toHexString(current.digest()) + "): "
+                    + e.getMessage() + " (expected: types " + nested.name() + " reads and writes in that schema,"
+                    + " " + ConfigKeys.SERIALIZER.name() + ")";
+        }
+    }
+
+    /**
+     * Refuses a build below the level the member reaches when it applies its restored snapshot and log, where that is
+     * beyond what {@code level.state} kept (the store is open then, and may have cut a torn tail).
+     */
+    private static void checkRestored(Path dir, FeatureLevels kept, RestoredRaftState restored,
+            TypeRegistry registry, RaftwireConfig config) {
+        RestoredLevels found = RestoredLevels.of(kept, restored);
+        if (found.where() == null) {
+            return;
+        }
+        String refusal = LevelRules.startRefusal(registry.schema(), found.levels());
+        if (refusal == null) {
+            refusal = codecRefusal(found.levels(), registry, config);
+        }
+        if (refusal != null) {
+            throw new IllegalArgumentException("data directory " + dir + " (" + ConfigKeys.NODE_DATA_DIR.name()
+                    + ") holds " + found.levels() + " in " + found.where() + ", beyond " + kept + " in "
+                    + LevelFile.NAME + ", and " + refusal);
+        }
     }
 
     /**

@@ -19,6 +19,7 @@ import io.raftwire.node.engine.RestoredLogCapacity;
 import io.raftwire.node.engine.StalePreVoteWatchdog;
 import io.raftwire.node.group.GroupExecutor;
 import io.raftwire.node.group.GroupIds;
+import io.raftwire.node.level.BelowLevelAlarm;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelAware;
 import io.raftwire.node.level.LevelOperations;
@@ -125,6 +126,7 @@ public final class RaftGroup implements AutoCloseable {
         AsyncFlushExecutor executor = new AsyncFlushExecutor(durability,
                 new GroupExecutor(parts.threads().pool(), id));
         this.levels = new LevelState(given.levels());
+        levels.onAdvance(new BelowLevelAlarm(parts.registry().schema(), "group " + id + " on " + parts.self().id()));
         if (stateMachine instanceof LevelAware aware) {
             aware.attachLevels(levels); // before the engine exists, so before its first apply
         }
@@ -195,8 +197,10 @@ public final class RaftGroup implements AutoCloseable {
             } else {
                 DurableState durable = DurableState.open(GroupIds.dataDir(Path.of(dataDir), index), groupId, config,
                         parts.registry(), metrics == null ? StoreListener.NONE : metrics.store(), parts.sharedLog(), index);
-                given = new GivenStore(durable.store(), durable.restored(), durable.store()::close, durable.levels(),
-                        durable.levelFile());
+                given = new GivenStore(durable.store(), durable.restored(), () -> {
+                    durable.levelFile().close(); // a late Raft thread writes no level.state once the lock is gone
+                    durable.store().close();
+                }, durable.levels(), durable.levelFile());
             }
         }
         try {

@@ -36,6 +36,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,14 @@ class LevelStartTest {
 
     /** A user type the later build has. */
     record Added(String name) {
+    }
+
+    /** A user type of level 1 with a component the later build removed. */
+    record Named(String name) {
+    }
+
+    /** The later build's type 1024: its one component removed, which kryo cannot write the default of. */
+    record Nameless() {
     }
 
     static final Schema OWN = KvNodes.registry().schema();
@@ -137,6 +146,51 @@ class LevelStartTest {
         assertEquals(before, hashes(data), "no shared log, no group directory created");
     }
 
+    /**
+     * level.state can be behind the log: a member stopped after a record reached its log but before it applied it (or
+     * its write of level.state failed). Before the fix this build started on such a directory with no level.state,
+     * then applied level 2 from its log and ran below the cluster's level.
+     */
+    @Test
+    void aRecordInTheLogBeyondLevelStateRefusesABuildBelowIt() throws Exception {
+        RaftwireConfig config = config(data, 1);
+        writeDirectory(data, config, LevelOperations.record(L1), LevelOperations.record(L2));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KvNodes.node(config));
+        assertEquals("data directory " + data + " (raftwire.node.data-dir) holds " + L2 + " in its log at index 2,"
+                + " beyond no feature level in level.state, and this build has the types of feature level 1 (schema "
+                + Long.toHexString(OWN.digest()) + "), below the cluster's level 2 (expected: the types of level 2 or"
+                + " a later build; a downgrade below the cluster's level is refused)", e.getMessage());
+        logs.await("truncated torn tail of ");
+    }
+
+    /**
+     * LevelRules compares schemas only: the comparison allows a removed component, but kryo cannot write its default,
+     * so before the fix this build started at level 1 and then failed every write (and its encoder creation named why
+     * only then, per write).
+     */
+    @Test
+    void aBuildWhoseSerializerCannotWriteAtTheRecordedLevelIsRefused() throws Exception {
+        RaftwireConfig config = config(data, 1);
+        Serializer serializer = writeDirectory(data, config);
+        Schema named = KvNodes.registry(b -> b.register(1024, Named.class)).schema();
+        FeatureLevels level = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, named));
+        new LevelFile(data, serializer, groupId(config, 0), Syncer.SYSTEM).write(level);
+        TypeRegistry later = KvNodes.registry(b -> b.register(1024, Nameless.class));
+        Map<String, String> before = hashes(data);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> laterNode(config, later));
+        String prefix = "data directory " + data + " (raftwire.node.data-dir) records " + level + " in level.state,"
+                + " and this build's types cannot be read or written by kryo in the schema of feature level 1 (schema "
+                + Long.toHexString(named.digest()) + "): ";
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+        assertTrue(e.getMessage().contains("kryo's down-level encoder cannot write a removed component into a type"
+                + " with no components yet"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" (expected: types kryo reads and writes in that schema,"
+                + " raftwire.serializer); nothing in it was changed"), e.getMessage());
+        assertEquals(before, hashes(data), "every file and its bytes as before");
+    }
+
     @Test
     void aDamagedLevelStateStopsTheStartNamingFileAndOffset() throws Exception {
         RaftwireConfig config = config(data, 1);
@@ -173,6 +227,12 @@ class LevelStartTest {
 
     /** A member's directory after one log entry, with a torn tail: half a frame after it. */
     private static Serializer writeDirectory(Path dir, RaftwireConfig config) throws IOException {
+        return writeDirectory(dir, config, LevelOperations.record(L1));
+    }
+
+    /** As above, with {@code operations} as the log's entries from index 1, in term 1. */
+    private static Serializer writeDirectory(Path dir, RaftwireConfig config, Object... operations)
+            throws IOException {
         Serializer serializer = Serializers.create("kryo", KvNodes.registry(), SerializerOptions.defaults());
         NodeEndpoint self = new NodeEndpoint(config.get(ConfigKeys.NODE_ID));
         try (FileRaftStore store = FileRaftStore.open(dir, serializer, groupId(config, 0),
@@ -181,7 +241,11 @@ class LevelStartTest {
             store.persistAndFlushLocalEndpoint(new RaftEndpointPersistentStateModel(self, true));
             store.persistAndFlushInitialGroupMembers(new RaftGroupMembersViewModel(0, List.of(self), List.of(self)));
             store.persistAndFlushTerm(new RaftTermPersistentStateModel(1, null));
-            store.persistLogEntries(List.of(new LogEntryModel(1, 1, LevelOperations.record(L1))));
+            List<LogEntryModel> entries = new ArrayList<>();
+            for (Object op : operations) {
+                entries.add(new LogEntryModel(entries.size() + 1, 1, op));
+            }
+            store.persistLogEntries(List.copyOf(entries));
             store.flush();
         }
         try (Stream<Path> segments = Files.list(dir.resolve("log"))) {

@@ -27,8 +27,8 @@ import java.util.Objects;
  * <p>Reading changes nothing on disk (a leftover {@code level.state.tmp} stays until the next write replaces it).
  * The header must name this directory's group and serializer; its registry and serializer fingerprints are not
  * compared, since a member whose application types changed reads it to decide whether it may start at all, and its
- * record is a catalog type every release of this format shares. Not thread-safe; used at start-up and on the group's
- * Raft thread.
+ * record is a catalog type every release of this format shares. Used at start-up and on the group's Raft thread;
+ * {@link #write} and {@link #close} are synchronized with each other.
  */
 public final class LevelFile implements LevelStore {
 
@@ -41,6 +41,7 @@ public final class LevelFile implements LevelStore {
     private final FileHeader header;
     private final RecordCodec codec;
     private final Syncer syncer;
+    private boolean closed;
 
     /**
      * @param dir        the group's data directory
@@ -112,9 +113,17 @@ public final class LevelFile implements LevelStore {
         }
     }
 
-    /** Replaces the file's history durably: when this returns, a power loss keeps {@code levels}. */
+    /**
+     * Replaces the file's history durably: when this returns, a power loss keeps {@code levels}.
+     *
+     * @throws IOException if the file is {@link #close closed}, or could not be written or forced
+     */
     @Override
-    public void write(FeatureLevels levels) throws IOException {
+    public synchronized void write(FeatureLevels levels) throws IOException {
+        if (closed) {
+            throw new IOException(path + " is closed: its group stopped (expected: no feature level recorded after"
+                    + " the group closed)");
+        }
         ByteBuf record = Unpooled.buffer(256);
         try {
             codec.append(LevelOperations.record(levels), record);
@@ -129,6 +138,15 @@ public final class LevelFile implements LevelStore {
         } finally {
             record.release();
         }
+    }
+
+    /**
+     * Refuses every later {@link #write}: called when the group's store closes, after a write in progress ends, so
+     * that a Raft thread still running after its group stopped writes nothing into a directory another process may
+     * have opened. Reading goes on working. Idempotent.
+     */
+    public synchronized void close() {
+        closed = true;
     }
 
     @Override

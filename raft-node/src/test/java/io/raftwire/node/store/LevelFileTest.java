@@ -75,6 +75,25 @@ class LevelFileTest {
         }
     }
 
+    /**
+     * A group closes its level.state with its store: a Raft thread still running after the group gave up waiting for
+     * it (5 s) applied a record and, before, rewrote level.state in a directory whose lock the store had released.
+     */
+    @Test
+    void aWriteAfterCloseIsRefusedAndTheFileStaysAsItWas() throws IOException {
+        LevelFile f = file(serializer("kryo"));
+        FeatureLevels one = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, ONE));
+        f.write(one);
+        byte[] before = Files.readAllBytes(f.path());
+        f.close();
+        IOException e = assertThrows(IOException.class, () -> f.write(LEVELS));
+        assertEquals(f.path() + " is closed: its group stopped (expected: no feature level recorded after the"
+                + " group closed)", e.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(f.path()));
+        assertFalse(Files.exists(dir.resolve(LevelFile.NAME + ".tmp")), "no temporary file either");
+        assertEquals(one, f.read(), "reading a closed file still works: it is only the writes that are refused");
+    }
+
     @Test
     void whatIsWrittenIsReadBackWithEveryProviderAndAWriteReplacesTheFile() throws IOException {
         for (String provider : new String[] {"kryo", "protostuff", "jdk"}) {
