@@ -57,7 +57,7 @@ public abstract class AbstractDownLevelEncoder {
 
     /**
      * The constructor of a provider that writes nested values in the target schema itself (protostuff, whose encoder
-     * holds its own codec of every type): with {@code writesNested}, no value is refused for a changed type it may
+     * holds its own codec of every type; kryo, whose per-type serializers route each nested value by its type): with {@code writesNested}, no value is refused for a changed type it may
      * hold, and when the schemas differ every value of a type the target has goes to {@link #encodeResolved}, whatever
      * its plan.
      *

@@ -17,7 +17,8 @@ import java.util.function.IntPredicate;
  * {@link SchemaCompatibility#compare}'s plans. This class makes the comparison once, refuses a writer the reader
  * cannot read, and routes each payload: to the reader's own serializer (today's codec) when the schemas are equal
  * or the type's plan is an identity, to the provider's resolved type {@code T} otherwise. A payload of a type the
- * writer's schema does not have is refused. A changed type nested in another is not resolved (a nested value is read
+ * writer's schema does not have is refused. Unless the provider resolves nested values itself (says so when it is
+ * built, and then gets every payload), a changed type nested in another is not resolved (a nested value is read
  * with the reader's codec), so a payload of a type that may hold a changed type, at any depth (an unchanged type, or
  * a changed one; a polymorphic place holds every subtype), is refused at decode naming the component, while payloads
  * of every other type decode; a registry with a catalog record's {@code Object} place thus still gets a decoder. How
@@ -49,6 +50,8 @@ public abstract class AbstractResolvingDecoder<T> {
     private final Set<Integer> written;
     /** Reasons, by type id, of the types whose payloads are refused because they may hold a changed type. */
     private final Map<Integer, String> nested;
+    /** Whether the provider resolves changed types nested in others itself (every payload goes to it). */
+    private final boolean resolvesNested;
 
     /**
      * @param writer   the schema the payloads were written with
@@ -59,7 +62,22 @@ public abstract class AbstractResolvingDecoder<T> {
      *                                  writer's types; naming the component, if {@code types} cannot follow a plan
      */
     protected AbstractResolvingDecoder(Schema writer, Serializer reader, String provider, TypeResolver<T> types) {
+        this(writer, reader, provider, types, false);
+    }
+
+    /**
+     * The constructor of a provider that reads changed types nested in others through their resolved types itself
+     * (kryo): with {@code resolvesNested}, no payload is refused for a changed type it may hold, and when the schemas
+     * differ every payload of a type the writer has goes to {@link #decodeResolved}, whatever its plan.
+     *
+     * @param resolvesNested whether the provider reads nested values of changed types through {@link #resolved}
+     * @throws IllegalArgumentException as {@link #AbstractResolvingDecoder(Schema, Serializer, String, TypeResolver)}
+     *                                  does
+     */
+    protected AbstractResolvingDecoder(Schema writer, Serializer reader, String provider, TypeResolver<T> types,
+            boolean resolvesNested) {
         this.reader = reader;
+        this.resolvesNested = resolvesNested;
         Schema own = reader.registry().schema();
         if (own.digest() == writer.digest() && own.equals(writer)) {
             this.equal = true;
@@ -80,9 +98,11 @@ public abstract class AbstractResolvingDecoder<T> {
             }
         });
         Map<Integer, String> refusals = new HashMap<>();
-        NestedChanges.unsafe(reader.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
-                unsupported(provider, n.label(), "read type " + n.held() + ", which changed, nested inside another"
-                        + " type").getMessage()));
+        if (!resolvesNested) {
+            NestedChanges.unsafe(reader.registry(), changed.keySet()).forEach((id, n) -> refusals.put(id,
+                    unsupported(provider, n.label(), "read type " + n.held() + ", which changed, nested inside"
+                            + " another type").getMessage()));
+        }
         Map<Integer, T> types0 = new HashMap<>();
         changed.forEach((id, plan) -> types0.put(id, types.resolve(id, plan, changed::containsKey)));
         Set<Integer> writerIds = new HashSet<>();
@@ -154,14 +174,29 @@ public abstract class AbstractResolvingDecoder<T> {
                     size, refused, null);
         }
         T t = resolved.get(typeId);
+        if (resolvesNested && reader.registry().find(typeId) != null) {
+            return decodeResolved(typeId, payload, t);
+        }
         return t == null ? reader.decode(typeId, payload) : decodeResolved(typeId, payload, t);
     }
 
     /**
-     * Decodes one payload of a changed type with its resolved type, with {@link Serializer#decode}'s checks and
-     * failures (the provider's serializer's {@code decodeWith}).
+     * The resolved type of a changed type, for a provider that reads nested values of changed types itself.
      *
-     * @param payload owned by the caller
+     * @return the type's resolved type; null if its plan is an identity (or the schemas are equal)
+     */
+    protected final T resolved(int typeId) {
+        return resolved.get(typeId);
+    }
+
+    /**
+     * Decodes one payload of a changed type with its resolved type, with {@link Serializer#decode}'s checks and
+     * failures (the provider's serializer's {@code decodeWith}); for a provider that resolves nested values itself,
+     * every payload of a registered type, when the schemas differ.
+     *
+     * @param resolved the type's resolved type; null for an unchanged type (only when the provider resolves nested
+     *                 values)
+     * @param payload  owned by the caller
      */
     protected abstract Object decodeResolved(int typeId, ByteBuf payload, T resolved);
 }

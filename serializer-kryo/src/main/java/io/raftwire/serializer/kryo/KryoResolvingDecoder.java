@@ -6,6 +6,8 @@ import io.raftwire.serializer.Serializer;
 import io.raftwire.serializer.schema.Schema;
 import io.raftwire.serializer.schema.SchemaCompatibility;
 
+import java.util.function.IntFunction;
+
 /**
  * Decodes kryo payloads written by a writer whose types had another {@link Schema} into the reader's registered
  * classes (docs/upgrades.md §2.5, step 3 for kryo), following {@link SchemaCompatibility#compare}'s plans: a component
@@ -14,18 +16,17 @@ import io.raftwire.serializer.schema.SchemaCompatibility;
  * (-1 reads -1), and an enum constant is matched by name, a constant the reader lacks refused when a value holding
  * it is decoded. The format is kryo's, unchanged: nothing in the bytes names a schema.
  *
- * <p>Built once per writer schema. A type whose plan is an identity (equal schemas, or a rename) is decoded by the
- * reader's own serializer, today's generated codec (or the walk, if the reader is configured so), and so is every type
- * when the two schemas are equal;
- * only the other types go through the plan. A payload of a type the reader does not register is refused as
+ * <p>Built once per writer schema. When the two schemas are equal every payload is decoded by the reader's own
+ * serializer, today's generated codec (or the walk, if the reader is configured so). When they differ, every value,
+ * the payload's own and each nested one (a component, a list or set element, a map key or value, an optional's
+ * content, a polymorphic place by its written type id) at any depth within the depth limit, is read by its own
+ * type: a type whose plan is an identity (or a rename) by the reader's codec, a changed type through its plan. A payload of a type the reader does not register is refused as
  * {@link Serializer#decode} refuses it, and one of a type only the reader registers (which the writer cannot have
  * written) is refused too.
  *
  * <p>Not yet handled, refused by {@link #create} naming the component: a removed walked component (such as a boxed
  * number, a map or an array of objects), a widened walked component, enum constants mapped by name inside a walked
- * component or a collection. A changed type nested in another type is not resolved (a nested value is read with the
- * reader's codec): a payload of a type that may hold one is refused at decode, naming the component (see
- * {@link AbstractResolvingDecoder}). {@code KryoSerializer.decoderFor} builds this decoder for a writer schema
+ * component or a collection, a removed component whose value is of a changed type. {@code KryoSerializer.decoderFor} builds this decoder for a writer schema
  * other than the reader's own.
  *
  * <p>Thread-safe, as the reader's serializer; {@link #decode} reads the payload and never releases it (the caller
@@ -34,10 +35,12 @@ import io.raftwire.serializer.schema.SchemaCompatibility;
 public final class KryoResolvingDecoder extends AbstractResolvingDecoder<ResolvedType> {
 
     private final KryoSerializer reader;
+    /** The resolved type of each changed type id, null for an unchanged one: what every read value is routed by. */
+    private final IntFunction<ResolvedType> types = this::resolved;
 
     private KryoResolvingDecoder(Schema writer, KryoSerializer reader) {
         super(writer, reader, KryoSerializerProvider.NAME, (id, plan, changed) -> new ResolvedType(plan,
-                reader.schema().find(id), changed, reader.maxElements()));
+                reader.schema().find(id), changed, reader.maxElements()), true);
         this.reader = reader;
     }
 
@@ -57,6 +60,6 @@ public final class KryoResolvingDecoder extends AbstractResolvingDecoder<Resolve
 
     @Override
     protected Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
-        return reader.decodeResolved(typeId, payload, resolved);
+        return reader.decodeResolving(typeId, payload, types);
     }
 }

@@ -3,18 +3,16 @@ package io.raftwire.serializer.kryo;
 import com.esotericsoftware.kryo.io.Input;
 import io.netty.buffer.ByteBuf;
 import io.raftwire.serializer.AbstractSerializer;
-import io.raftwire.serializer.DownLevelSteps;
 import io.raftwire.serializer.PayloadDecoder;
 import io.raftwire.serializer.PayloadEncoder;
 import io.raftwire.serializer.SerializerOptions;
 import io.raftwire.serializer.SerializerProvider;
 import io.raftwire.serializer.ThreadStates;
 import io.raftwire.serializer.TypeRegistry;
-import io.raftwire.serializer.model.Bounds;
 import io.raftwire.serializer.model.TypeModel;
 import io.raftwire.serializer.schema.Schema;
 
-import java.io.IOException;
+import java.util.function.IntFunction;
 
 /**
  * The Kryo serializer: the layout of {@link KryoSerializerProvider}, with per-thread Kryo state in a
@@ -69,6 +67,11 @@ final class KryoSerializer extends AbstractSerializer {
 
     @Override
     protected Object read(TypeModel model, ByteBuf payload) {
+        return read(model, payload, null);
+    }
+
+    /** Reads one payload; with {@code resolving}, every value of a changed type through its resolved type. */
+    private Object read(TypeModel model, ByteBuf payload, IntFunction<ResolvedType> resolving) {
         KryoThreadState s = acquire();
         try {
             int start = payload.readerIndex();
@@ -85,6 +88,7 @@ final class KryoSerializer extends AbstractSerializer {
             }
             PayloadInput in = s.input();
             in.setBuffer(array, offset, length);
+            in.resolving = resolving;
             Object value = schema.of(model).readDirect(s.kryo(), in);
             payload.readerIndex(start + in.position() - offset);
             return value;
@@ -94,60 +98,30 @@ final class KryoSerializer extends AbstractSerializer {
     }
 
     /**
-     * Decodes a payload written with another schema into this serializer's types: {@link #decode}'s checks, the value
-     * read by {@code resolved} (its plan for the payload's type) instead of the generated codec.
+     * Decodes a payload written with another schema into this serializer's types: {@link #decode}'s checks, the
+     * payload's own value and every nested value of a changed type read through its resolved type ({@code resolving}
+     * of the type id; null for an unchanged type, read with today's codec), at the depths today's path counts.
      */
-    Object decodeResolved(int typeId, ByteBuf payload, ResolvedType resolved) {
-        return decodeWith(typeId, payload, (model, p) -> readResolved(resolved, p));
-    }
-
-    private Object readResolved(ResolvedType resolved, ByteBuf payload) {
-        KryoThreadState s = acquire();
-        try {
-            int start = payload.readerIndex();
-            int length = payload.readableBytes();
-            byte[] array = s.copyBuffer(length);
-            payload.getBytes(start, array, 0, length);
-            PayloadInput in = s.input();
-            in.setBuffer(array, 0, length);
-            // The payload's own value counts as one level, as readDirect counts it, so nested values see the depth
-            // they see on today's path.
-            in.directDepth++;
-            try {
-                Object value = resolved.read(s.kryo(), in);
-                payload.readerIndex(start + in.position());
-                return value;
-            } finally {
-                in.directDepth--;
-            }
-        } finally {
-            s.releaseAfterRead();
-        }
+    Object decodeResolving(int typeId, ByteBuf payload, IntFunction<ResolvedType> resolving) {
+        return decodeWith(typeId, payload, (model, p) -> read(model, p, resolving));
     }
 
     /**
-     * Encodes a value of this serializer's types in an older schema: {@link #encode}'s checks, the payload written by
-     * {@code steps} (the target's components in its order) through the type's serializer, at the depth today's path
-     * counts for the payload's own value.
+     * Encodes a value of this serializer's types in an older schema: {@link #encode}'s checks, the payload's own value
+     * and every nested one written by {@code routes} (a changed type's target components in the target's order,
+     * through the type's serializer), at the depths today's path counts.
      */
-    int encodeDownLevel(Object value, ByteBuf out, DownLevelSteps steps) {
-        return encodeWith(value, out, (model, v, buf) -> writeDownLevel(steps, v, buf));
+    int encodeDownLevel(Object value, ByteBuf out, DownLevelRoutes routes) {
+        return encodeWith(value, out, (model, v, buf) -> writeDownLevel(model, routes, v, buf));
     }
 
-    private void writeDownLevel(DownLevelSteps steps, Object value, ByteBuf out) {
+    private void writeDownLevel(TypeModel model, DownLevelRoutes routes, Object value, ByteBuf out) {
         KryoThreadState s = acquire();
         try {
             PayloadOutput o = s.output();
             o.attach(out);
-            int depth = ++o.directDepth;
-            try {
-                Bounds.checkDepth(s.kryo().getDepth() + depth, options().maxDepth());
-                steps.write(schema.of(steps.model()), s.kryo(), o, value);
-            } catch (IOException e) {
-                throw new IllegalStateException("a Kryo write threw an IOException, which it never does", e);
-            } finally {
-                o.directDepth--;
-            }
+            o.downLevel = routes;
+            schema.of(model).writePayload(s.kryo(), o, value);
             o.drain();
         } finally {
             s.releaseAfterWrite();

@@ -65,6 +65,7 @@ final class KryoThreadState {
      */
     void releaseAfterWrite() {
         busy = false;
+        output.downLevel = null;
         output.detach();
         if (output.getBuffer().length > maxPooledBytes) {
             output = new PayloadOutput(bufferBytes, maxElements);
@@ -75,6 +76,7 @@ final class KryoThreadState {
     /** Ends a decode begun by {@link #acquire}: drops an oversized copy array and the reference to the payload. */
     void releaseAfterRead() {
         busy = false;
+        input.resolving = null;
         if (copy.length > maxPooledBytes) {
             copy = new byte[bufferBytes];
             pool.dropped();

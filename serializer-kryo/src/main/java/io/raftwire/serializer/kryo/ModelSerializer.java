@@ -166,6 +166,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
             Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
+            if (out.downLevel != null && out.downLevel.write(this, kryo, out, value)) {
+                return;
+            }
             if (switched) {
                 codecs.encode(id, value, this, kryo, out);
             } else {
@@ -191,6 +194,12 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         int start = in.position();
         try {
             Bounds.checkDepth(kryo.getDepth() + depth, maxDepth);
+            if (in.resolving != null) {
+                ResolvedType resolved = in.resolving.apply(id);
+                if (resolved != null) {
+                    return resolved.read(kryo, in);
+                }
+            }
             return generated.decode(this, kryo, in);
         } catch (IOException e) {
             throw new IllegalStateException("a Kryo read threw an IOException, which it never does", e);
@@ -206,6 +215,9 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
         PayloadOutput out = (PayloadOutput) output;
         Bounds.checkDepth(kryo.getDepth() + out.directDepth, maxDepth);
         Bounds.checkEncodedSize(out.written(), maxPayloadBytes);
+        if (out.downLevel != null && out.downLevel.write(this, kryo, out, value)) {
+            return;
+        }
         if (generated != null) {
             try {
                 generated.encode(value, this, kryo, out);
@@ -245,6 +257,12 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     public Object read(Kryo kryo, Input input, Class<?> type) {
         PayloadInput direct = input instanceof PayloadInput p ? p : null;
         Bounds.checkDepth(kryo.getDepth() + (direct == null ? 0 : direct.directDepth), maxDepth);
+        if (direct != null && direct.resolving != null) {
+            ResolvedType resolved = direct.resolving.apply(id);
+            if (resolved != null) {
+                return resolved.read(kryo, input);
+            }
+        }
         if (generated != null && direct != null) {
             int start = input.position();
             try {
@@ -526,7 +544,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     @Override
     public Object readCollection(Object kryo, Object in, int index) {
         PayloadInput i = (PayloadInput) in;
-        int n = i.directLength(minElementBytes[index], maxElements, labels[index]);
+        int n = i.directLength(minElementBytes(i, index), maxElements, labels[index]);
         if (n == PayloadReads.NULL) {
             return null;
         }
@@ -661,7 +679,7 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
     }
 
     private Collection<Object> readElements(Kryo kryo, Input in, int i, boolean set) {
-        int n = PayloadReads.length(in, minElementBytes[i], maxElements, labels[i]);
+        int n = PayloadReads.length(in, minElementBytes(in, i), maxElements, labels[i]);
         if (n == PayloadReads.NULL) {
             return null;
         }
@@ -673,6 +691,15 @@ final class ModelSerializer extends Serializer<Object> implements ComponentWrite
             Elements.add(elements, e, labels[i], k);
         }
         return elements;
+    }
+
+    /**
+     * The fewest bytes an element of component {@code i} takes, for the count's bound: one per component of a value
+     * element, but one in all while a {@link KryoResolvingDecoder} decodes, as a changed element type's writer may
+     * have had fewer components than the reader.
+     */
+    private int minElementBytes(Input in, int i) {
+        return in instanceof PayloadInput p && p.resolving != null ? 1 : minElementBytes[i];
     }
 
     private Object readElement(Kryo kryo, Input in, int i) {

@@ -23,6 +23,12 @@ final class PayloadInput extends Input {
      */
     int directDepth;
 
+    /**
+     * While a {@link KryoResolvingDecoder} decodes a payload: the resolved type of each changed type id (null for an
+     * unchanged one), through which every value of that type is read, nested ones included; null otherwise.
+     */
+    java.util.function.IntFunction<ResolvedType> resolving;
+
     /** Long arrays of up to this many elements are read without scanning their varlongs first. */
     static final int UNSCANNED_LONGS = 64;
 

@@ -38,6 +38,12 @@ final class PayloadOutput extends Output {
      */
     int directDepth;
 
+    /**
+     * While a {@link KryoDownLevelEncoder} encodes a value: how each type is written in the target schema, nested
+     * values included; null otherwise.
+     */
+    DownLevelRoutes downLevel;
+
     /** Byte arrays at least this long go straight to an attached destination (see the class comment). */
     static final int WRITE_THROUGH_BYTES = 1024;
 

@@ -18,8 +18,8 @@ import java.util.function.IntPredicate;
  * constructor called. Built once per (writer schema, type); immutable and thread-safe.
  *
  * <p>What it does not do yet is refused when it is built, naming the component ({@link PlanSteps}). Registered
- * values nested in a component are read with the reader's own codec, so {@link KryoResolvingDecoder} refuses a writer
- * schema in which a changed type is nested.
+ * values nested in a component are read through the type's {@link ModelSerializer}, which routes a value of a changed
+ * type back to that type's resolved type while {@link KryoResolvingDecoder} decodes ({@link PayloadInput#resolving}).
  */
 final class ResolvedType {
 

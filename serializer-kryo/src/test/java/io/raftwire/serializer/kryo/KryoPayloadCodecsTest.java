@@ -10,4 +10,14 @@ class KryoPayloadCodecsTest extends PayloadCodecsContract {
     protected SerializerProvider provider() {
         return new KryoSerializerProvider();
     }
+
+    @Override
+    protected boolean resolvesNestedChanges() {
+        return true;
+    }
+
+    @Override
+    protected boolean writesNestedChanges() {
+        return true;
+    }
 }
