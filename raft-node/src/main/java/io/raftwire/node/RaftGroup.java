@@ -87,6 +87,7 @@ public final class RaftGroup implements AutoCloseable {
     private final SessionConsistency sessions;
     private final SessionTrackingStateMachine tracking;
     private final LevelState levels;
+    private final FeatureLevels kept;
     private final LevelRaiser raiser;
     private boolean routed; // guarded by the member's start, on one thread
     private volatile boolean closed;
@@ -125,13 +126,17 @@ public final class RaftGroup implements AutoCloseable {
         GroupCommit durability = given.store() instanceof GroupCommit g ? g : GroupCommit.IMMEDIATE;
         AsyncFlushExecutor executor = new AsyncFlushExecutor(durability,
                 new GroupExecutor(parts.threads().pool(), id));
-        this.levels = new LevelState(given.levels());
+        // The state machine's levels follow the log it applies, from none: an entry replayed after a restart is
+        // applied at the levels it was first applied at, so its results and events are the same bytes on every
+        // member. What level.state kept is this member's knowledge for its gates (knownLevels).
+        this.levels = new LevelState(FeatureLevels.NONE);
+        this.kept = given.levels();
         levels.onAdvance(new BelowLevelAlarm(parts.registry().schema(), "group " + id + " on " + parts.self().id()));
         if (stateMachine instanceof LevelAware aware) {
             aware.attachLevels(levels); // before the engine exists, so before its first apply
         }
         this.tracking = new SessionTrackingStateMachine(stateMachine, sessions, events, progress,
-                new LevelRecorder(levels, given.levelStore(), "group " + id + " on " + parts.self().id()));
+                new LevelRecorder(levels, given.levelStore(), kept, "group " + id + " on " + parts.self().id()));
         RaftNode.RaftNodeBuilder builder = RaftNode.newBuilder()
                 .setGroupId(id)
                 .setConfig(NodeConfigs.raftConfig(config))
@@ -265,11 +270,23 @@ public final class RaftGroup implements AutoCloseable {
     }
 
     /**
-     * The group's feature levels on this member, as applied from its log and snapshots (initially those its
+     * The group's feature levels on this member, as applied from its log and snapshots: from none at start-up, so a
+     * replayed entry is applied at the levels it was first applied at ({@link #knownLevels} adds what
      * {@code level.state} kept). Thread-safe.
      */
     public LevelState levels() {
         return levels;
+    }
+
+    /**
+     * What this member knows of the group's feature levels: the longer of what its {@code level.state} kept at
+     * start-up and what it has applied since (both are prefixes of the group's one history). What its gates judge
+     * peers and clients by, so that a member restarted with other application types reaches its peers before it
+     * has replayed its log. Thread-safe.
+     */
+    public FeatureLevels knownLevels() {
+        FeatureLevels applied = levels.get();
+        return applied.currentLevel() >= kept.currentLevel() ? applied : kept;
     }
 
     /**

@@ -236,7 +236,7 @@ public final class RaftwireMember implements AutoCloseable {
     private String everyGroup(Function<FeatureLevels, String> rule) {
         for (int i = 0; i < groups.length(); i++) {
             RaftGroup g = groups.get(i);
-            String refusal = g == null ? null : rule.apply(g.levels().get());
+            String refusal = g == null ? null : rule.apply(g.knownLevels());
             if (refusal != null) {
                 return groups.length() == 1 ? refusal : "group " + g.id() + ": " + refusal;
             }

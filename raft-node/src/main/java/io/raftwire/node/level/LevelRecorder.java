@@ -35,6 +35,7 @@ public final class LevelRecorder {
     private final LevelState state;
     private final LevelStore store;
     private final String name;
+    private FeatureLevels kept; // Raft thread only, as apply and install
 
     /**
      * @param state the group's levels, initialised from what {@code store} kept
@@ -42,8 +43,21 @@ public final class LevelRecorder {
      * @param name  what messages call the group: {@code group <id> on <member id>}
      */
     public LevelRecorder(LevelState state, LevelStore store, String name) {
+        this(state, store, state.get(), name);
+    }
+
+    /**
+     * @param state the group's levels as applied from its log (a restarted member's start from none and are
+     *              applied again as its log replays)
+     * @param store where the levels are kept
+     * @param kept  what {@code store} holds already: a level is written only when the group goes beyond it, so
+     *              replaying the log after a restart never shortens it
+     * @param name  the group and member, for logs
+     */
+    public LevelRecorder(LevelState state, LevelStore store, FeatureLevels kept, String name) {
         this.state = Objects.requireNonNull(state, "state");
         this.store = Objects.requireNonNull(store, "store");
+        this.kept = Objects.requireNonNull(kept, "kept");
         this.name = Objects.requireNonNull(name, "name");
     }
 
@@ -132,10 +146,13 @@ public final class LevelRecorder {
         }
         checkExtends(now, next);
         IOException failed = null;
-        try {
-            store.write(next);
-        } catch (IOException e) {
-            failed = e;
+        if (next.currentLevel() > kept.currentLevel()) { // a replayed record must not shorten what level.state holds
+            try {
+                store.write(next);
+                kept = next;
+            } catch (IOException e) {
+                failed = e;
+            }
         }
         state.advance(next);
         LOG.info("{} is at {} (from {})", name, next, from);
