@@ -100,7 +100,11 @@ class UpgradeIT {
             cluster.replace(size - 1, 2);
             cluster.awaitLevel(2);
             for (int i = 0; i < size; i++) {
-                assertEquals(List.of(2), cluster.levelsTold(i), "the levels node-" + (i + 1) + "'s application was told");
+                // told each level as its member applies it: level 1 again as a restarted member replays its log
+                // (unless a snapshot taken at level 2 stands in for that part), then level 2
+                List<Integer> told = cluster.levelsTold(i);
+                assertTrue(told.equals(List.of(1, 2)) || told.equals(List.of(2)),
+                        "the levels node-" + (i + 1) + "'s application was told: " + told);
             }
             progress(workload, 20, "at level 2");
 

@@ -2,6 +2,7 @@ package io.raftwire.node;
 
 import io.raftwire.config.ConfigKeys;
 import io.raftwire.config.RaftwireConfig;
+import io.raftwire.node.level.BelowLevelAlarm;
 import io.raftwire.node.level.FeatureLevel;
 import io.raftwire.node.level.FeatureLevels;
 import io.raftwire.node.level.LevelRules;
@@ -9,7 +10,9 @@ import io.raftwire.serializer.schema.Schema;
 import io.raftwire.testkit.leak.LeakDetectionExtension;
 import io.raftwire.transport.SchemaGate;
 import io.raftwire.transport.Transport;
+import io.raftwire.transport.netty.testkit.LogCapture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -37,6 +40,10 @@ class MemberGateTest {
     static final Schema LATER = KvNodes.registry(b -> b.register(1024, Added.class)).schema();
     static final FeatureLevels L1 = FeatureLevels.NONE.raisedTo(new FeatureLevel(1, OWN));
 
+    /** Level 2 is LATER's types, above this member's (OWN): each group raises the alarm when it reaches it. */
+    @RegisterExtension
+    final LogCapture alarms = LogCapture.of("ERROR", BelowLevelAlarm.class.getName());
+
     @Test
     void aPeerWithOtherApplicationTypesPassesOnceEveryGroupHasALevel() {
         AtomicReference<SchemaGate> gate = new AtomicReference<>();
@@ -54,6 +61,7 @@ class MemberGateTest {
             assertNull(gate.get().refusal(OWN, LATER));
             assertEquals("group " + member.group(0).id() + ": " + LevelRules.peerRefusal(LATER, OWN,
                     L1.raisedTo(new FeatureLevel(2, LATER))), refusalAtTwo(member, gate.get()));
+            assertEquals(2, alarms.lines().size(), "one alarm per group at level 2: " + alarms.lines());
         }
     }
 

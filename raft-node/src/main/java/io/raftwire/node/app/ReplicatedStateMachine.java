@@ -190,8 +190,9 @@ public abstract class ReplicatedStateMachine<C, R> implements StateMachine, Sess
     /**
      * Called when the group's feature level rises, on the Raft thread between two entries, after
      * {@link #featureLevel()} returns the new level: the point from which every member can read what that level's
-     * schema holds. Not called for the level a member starts with (read {@link #featureLevel()}); when a snapshot
-     * raises it by several levels, called once with the highest. Does nothing by default; must not block, and must
+     * schema holds. A member starts at no level every time and applies its snapshot and log again, so a restarted
+     * member is called again for each level as it replays the entry that recorded it; when a snapshot raises the
+     * level by several, called once with the highest. Does nothing by default; must not block, and must
      * change no replicated state (a member that installs a snapshot is not called for the levels it skipped). A
      * {@link RuntimeException} it throws is logged and dropped.
      *
