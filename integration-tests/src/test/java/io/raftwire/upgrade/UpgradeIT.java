@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own), and the members' states equal at one applied index at the end.
  *
  * <p>The default test command runs one short variant (kryo, 3 members); {@code -Plong} runs 3 members on every other
- * provider, 5 on kryo, and a serializer switch (kryo to fory) whose second round is also the type upgrade.
+ * provider, 5 on every provider, and a serializer switch (kryo to fory) whose second round is also the type upgrade.
  */
 class UpgradeIT {
 
@@ -62,10 +62,11 @@ class UpgradeIT {
     }
 
     @Tag("long")
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"kryo", "fory", "jdk", "protostuff"})
     @Timeout(360)
-    void fiveKryoMembersAreUpgradedOneAtATime() throws Exception {
-        rollingUpgrade(5, "kryo");
+    void fiveMembersOnEveryProviderAreUpgradedOneAtATime(String provider) throws Exception {
+        rollingUpgrade(5, provider);
     }
 
     /**
